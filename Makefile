@@ -1,0 +1,50 @@
+# Tic-Tac-Toe 64: the two commands a new user needs are `make play` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := play
+
+# Debian packages the tests need: the MIPS toolchain for the ROM (Debian's
+# rustc-web ships the library source that -Zbuild-std wants), mupen64plus for the
+# emulator end-to-end tests, tmux for the terminal UI tests.
+APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
+	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
+
+.PHONY: play test deps fmt-check clippy test-host no-std rom test-rom bench
+
+play:
+	cargo run --release -p ttt-cli --bin ttt --
+
+test: deps fmt-check clippy test-host no-std test-rom
+
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -z "$$missing" ]; then exit 0; fi; \
+	echo "make deps: installing Debian packages:" $$missing; \
+	if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	else echo "make deps: missing Debian packages: $$missing" >&2; \
+	     echo "make deps: run as root or install them with: sudo apt-get install $$missing" >&2; exit 1; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing
+
+fmt-check:
+	cargo fmt --all --check
+
+clippy:
+	cargo clippy --workspace --all-targets -- -D warnings
+
+test-host:
+	cargo test --release --workspace
+
+# Prove ttt-core is no_std without an allocator: build it alone for the N64's
+# MIPS target with only `core` available.
+no-std:
+	$(MAKE) -C n64 core-check
+
+rom:
+	$(MAKE) -C n64 rom
+
+test-rom:
+	$(MAKE) -C n64 test
+
+bench:
+	cargo run --release -p ttt-cli --bin ttt -- bench
