@@ -1,0 +1,164 @@
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{ParseRulesError, RulesError, Square, SquareSet, MAX_SIDE};
+
+/// The shape of an m,n,k-game: `columns` x `rows` cells, `k` in a row wins.
+///
+/// Classic tic-tac-toe is 3x3 with k = 3. The seeds' "N by N" games are N x N
+/// with k = N, which is what [`Rules::with_default_k`] picks for square boards.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    columns: u8,
+    rows: u8,
+    k: u8,
+}
+
+impl Rules {
+    /// Classic tic-tac-toe: 3x3, three in a row.
+    pub const CLASSIC: Rules = Rules {
+        columns: 3,
+        rows: 3,
+        k: 3,
+    };
+
+    /// A `columns` x `rows` board with `k` in a row to win.
+    ///
+    /// Each side is 1..=16; `k` is 1..=max(columns, rows).
+    pub const fn new(columns: u8, rows: u8, k: u8) -> Result<Rules, RulesError> {
+        if columns == 0 || rows == 0 || columns > MAX_SIDE || rows > MAX_SIDE {
+            return Err(RulesError::BadSize { columns, rows });
+        }
+        let max = if columns > rows { columns } else { rows };
+        if k == 0 || k > max {
+            return Err(RulesError::BadWinLength { k, max });
+        }
+        Ok(Rules { columns, rows, k })
+    }
+
+    /// A board with the seeds' default win length: a full row of the shorter
+    /// side, `min(columns, rows)`.
+    pub const fn with_default_k(columns: u8, rows: u8) -> Result<Rules, RulesError> {
+        let k = if columns < rows { columns } else { rows };
+        Rules::new(columns, rows, k)
+    }
+
+    /// Number of columns.
+    #[inline]
+    pub const fn columns(&self) -> u8 {
+        self.columns
+    }
+
+    /// Number of rows.
+    #[inline]
+    pub const fn rows(&self) -> u8 {
+        self.rows
+    }
+
+    /// Marks in a row needed to win.
+    #[inline]
+    pub const fn k(&self) -> u8 {
+        self.k
+    }
+
+    /// The same board with another win length.
+    pub const fn with_k(&self, k: u8) -> Result<Rules, RulesError> {
+        Rules::new(self.columns, self.rows, k)
+    }
+
+    /// Number of cells on the board.
+    #[inline]
+    pub const fn cell_count(&self) -> usize {
+        self.columns as usize * self.rows as usize
+    }
+
+    /// Whether the board is square (and so has 8 symmetries rather than 4).
+    #[inline]
+    pub const fn is_square(&self) -> bool {
+        self.columns == self.rows
+    }
+
+    /// Whether `square` lies on this board.
+    #[inline]
+    pub const fn contains(&self, square: Square) -> bool {
+        square.column() < self.columns && square.row() < self.rows
+    }
+
+    /// Every square of the board.
+    pub fn mask(&self) -> SquareSet {
+        self.squares().collect()
+    }
+
+    /// The board's squares in row-major order (top row first).
+    pub fn squares(&self) -> impl Iterator<Item = Square> + Clone {
+        let columns = self.columns;
+        (0..self.rows).flat_map(move |r| (0..columns).filter_map(move |c| Square::new(c, r)))
+    }
+
+    /// The squares closest to the centre first, then outwards (rings of equal
+    /// distance in row-major order): a good default move order.
+    pub fn distance_from_centre(&self, square: Square) -> u16 {
+        // Doubled coordinates keep the centre of even boards integral.
+        let dc = (2 * square.column() as i16 - (self.columns as i16 - 1)).unsigned_abs();
+        let dr = (2 * square.row() as i16 - (self.rows as i16 - 1)).unsigned_abs();
+        dc.max(dr) * 64 + dc + dr
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::CLASSIC
+    }
+}
+
+impl fmt::Display for Rules {
+    /// `3x3 k=3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{} k={}", self.columns, self.rows, self.k)
+    }
+}
+
+impl FromStr for Rules {
+    type Err = ParseRulesError;
+
+    /// Reads `N` (N x N), `CxR`, either followed by an optional win length:
+    /// `7x7 k=4`, `7x7k4`, `7x7,k=4`. Without one, k = min(columns, rows).
+    fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
+        let s = s.trim();
+        let lower_k = s.find(['k', 'K']);
+        let (dims, k) = match lower_k {
+            Some(i) => {
+                let k_text = s[i + 1..].trim_start_matches(['=', ' ']).trim();
+                let k = k_text
+                    .parse::<u8>()
+                    .map_err(|_| ParseRulesError::Malformed)?;
+                (
+                    s[..i].trim_end_matches([' ', ',', ':', ';']).trim(),
+                    Some(k),
+                )
+            }
+            None => (s, None),
+        };
+        let (columns, rows) = match dims.split_once(['x', 'X', '*']) {
+            Some((c, r)) => (parse_side(c)?, parse_side(r)?),
+            None => {
+                let n = parse_side(dims)?;
+                (n, n)
+            }
+        };
+        let rules = match k {
+            Some(k) => Rules::new(columns, rows, k),
+            None => Rules::with_default_k(columns, rows),
+        };
+        rules.map_err(ParseRulesError::Invalid)
+    }
+}
+
+fn parse_side(text: &str) -> Result<u8, ParseRulesError> {
+    let n = text
+        .trim()
+        .parse::<u32>()
+        .map_err(|_| ParseRulesError::Malformed)?;
+    // Out-of-range sizes are reported by Rules::new with the real numbers.
+    Ok(n.min(255) as u8)
+}
