@@ -13,7 +13,8 @@
 //! Boards: rows from top to bottom separated by `/`, cells `x`, `o` and `.`
 //! (`-` and `_` also mean empty; case-insensitive), e.g. `x.o/.x./..o`. A
 //! string with no `/` whose length is a square number is a square board, so
-//! the 9-cell `x.o.x...o` is 3x3. The side to move follows from the counts.
+//! the 9-cell `x.o.x...o` is 3x3; a single row ends in `/` (`x.o..o/` is
+//! 6x1). The side to move follows from the counts.
 use core::fmt;
 use core::str::FromStr;
 
@@ -158,7 +159,9 @@ pub(crate) fn parse_board(text: &str, k: Option<u8>) -> Result<Position, ParseBo
     let (columns, rows) = if text.contains('/') {
         let mut columns = 0usize;
         let mut rows = 0usize;
-        for (r, line) in text.split('/').enumerate() {
+        // A trailing slash ends the last row (how a one-row board is written).
+        let body = text.strip_suffix('/').unwrap_or(text);
+        for (r, line) in body.split('/').enumerate() {
             let line = line.trim();
             let len = line.chars().count();
             if r == 0 {

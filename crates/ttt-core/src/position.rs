@@ -428,7 +428,8 @@ impl fmt::Debug for Position {
 }
 
 impl fmt::Display for Position {
-    /// Board text: rows top to bottom separated by `/`, cells `x`, `o`, `.`.
+    /// Board text: rows top to bottom separated by `/`, cells `x`, `o`, `.`;
+    /// a single row ends in `/` (`x.o./`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use fmt::Write;
         for r in 0..self.rules.rows() {
@@ -443,6 +444,10 @@ impl fmt::Display for Position {
                     None => '.',
                 })?;
             }
+        }
+        // A lone row would read back as a square board; the slash keeps it a row.
+        if self.rules.rows() == 1 && self.rules.columns() > 1 {
+            f.write_char('/')?;
         }
         Ok(())
     }
