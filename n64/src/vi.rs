@@ -1,6 +1,7 @@
 //! Video Interface: 320x240, 16 bits per pixel (RGBA5551), progressive,
-//! with NTSC, PAL or MPAL timings (libultra's "LPN1" modes; values from the
-//! n64brew "Video Interface" page and libdragon's vi tables).
+//! with NTSC, PAL or MPAL timings (libultra's "LPN1" modes, n64brew "Video
+//! Interface"), except V_VIDEO: libultra's shows 237 lines (0x25..0x1FF =
+//! 474 half-lines), ours spans all 240 (480 half-lines).
 
 use crate::bootinfo::TvType;
 use crate::regs::{mi, Reg};
@@ -32,15 +33,15 @@ const CTRL_16BPP: u32 = 0x0000_3202;
 fn timings(tv: TvType) -> [u32; 7] {
     match tv {
         TvType::Ntsc => [
-            0x03E5_2239, 0x0000_020D, 0x0000_0C15, 0x0C15_0C15, 0x006C_02EC, 0x0025_01FF,
+            0x03E5_2239, 0x0000_020D, 0x0000_0C15, 0x0C15_0C15, 0x006C_02EC, 0x0023_0203,
             0x000E_0204,
         ],
         TvType::Pal => [
-            0x0404_233A, 0x0000_0271, 0x0015_0C69, 0x0C6F_0C6E, 0x0080_0300, 0x005F_0239,
+            0x0404_233A, 0x0000_0271, 0x0015_0C69, 0x0C6F_0C6E, 0x0080_0300, 0x005D_023D,
             0x0009_026B,
         ],
         TvType::Mpal => [
-            0x0465_1E39, 0x0000_020D, 0x0004_0C11, 0x0C19_0C1A, 0x006C_02EC, 0x0025_01FF,
+            0x0465_1E39, 0x0000_020D, 0x0004_0C11, 0x0C19_0C1A, 0x006C_02EC, 0x0023_0203,
             0x000E_0204,
         ],
     }
