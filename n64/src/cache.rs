@@ -21,7 +21,9 @@ pub fn writeback(addr: usize, len: usize) {
     for a in lines(addr, len, DCACHE_LINE) {
         // SAFETY: Hit_Write_Back_D (0x19) only copies a dirty line to RAM;
         // on a miss it does nothing. It cannot fault for KSEG0 addresses.
-        unsafe { asm!(".set noat", "cache 0x19, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags)) };
+        unsafe {
+            asm!(".set noat", "cache 0x19, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+        };
     }
 }
 
@@ -31,7 +33,9 @@ pub fn writeback_invalidate(addr: usize, len: usize) {
     for a in lines(addr, len, DCACHE_LINE) {
         // SAFETY: Hit_Write_Back_Invalidate_D (0x15) on a KSEG0 address;
         // no data is lost (dirty lines are written back first).
-        unsafe { asm!(".set noat", "cache 0x15, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags)) };
+        unsafe {
+            asm!(".set noat", "cache 0x15, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+        };
     }
 }
 
@@ -40,6 +44,8 @@ pub fn writeback_invalidate(addr: usize, len: usize) {
 pub fn invalidate_instructions(addr: usize, len: usize) {
     for a in lines(addr, len, ICACHE_LINE) {
         // SAFETY: Hit_Invalidate_I (0x10) only drops instruction-cache lines.
-        unsafe { asm!(".set noat", "cache 0x10, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags)) };
+        unsafe {
+            asm!(".set noat", "cache 0x10, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+        };
     }
 }

@@ -32,7 +32,9 @@ pub fn install() {
     }
     // SAFETY: Status = CU1 | CU0, kernel mode, EXL/ERL/IE clear, BEV = 0:
     // exceptions use the vectors just installed; interrupts stay disabled.
-    unsafe { asm!(".set noat", "mtc0 {0}, $12", "nop", ".set at", in(reg) 0x3400_0000u32, options(nostack)) };
+    unsafe {
+        asm!(".set noat", "mtc0 {0}, $12", "nop", ".set at", in(reg) 0x3400_0000u32, options(nostack))
+    };
 }
 
 fn cause_name(code: u32) -> &'static str {

@@ -42,7 +42,10 @@ impl Framebuffer {
     /// `pixels` must point to `WIDTH * HEIGHT` u16s (64-byte aligned) that
     /// nothing else writes while this value exists.
     unsafe fn new(pixels: *mut u16) -> Self {
-        Self { pixels, dirty: None }
+        Self {
+            pixels,
+            dirty: None,
+        }
     }
 
     fn mark(&mut self, y0: usize, y1: usize) {

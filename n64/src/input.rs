@@ -73,7 +73,11 @@ pub struct Pad {
 impl Pad {
     /// Feeds one new reading (once per frame).
     pub fn update(&mut self, new: PadState) {
-        let new = if new.connected { new } else { PadState::default() };
+        let new = if new.connected {
+            new
+        } else {
+            PadState::default()
+        };
         self.connection_changed = if !self.known || new.connected != self.state.connected {
             Some(new.connected)
         } else {

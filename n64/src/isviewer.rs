@@ -24,7 +24,10 @@ pub struct Line {
 
 impl Line {
     pub const fn new() -> Self {
-        Self { buf: [0; MAX_LINE + 4], len: 0 }
+        Self {
+            buf: [0; MAX_LINE + 4],
+            len: 0,
+        }
     }
 
     pub fn as_bytes(&self) -> &[u8] {

@@ -11,7 +11,11 @@ use ttt_core as _;
 #[no_mangle]
 extern "C" fn n64_start() -> ! {
     exception::install();
-    log!("boot tv={} mem={}", bootinfo::tv_type().name(), bootinfo::memory_size());
+    log!(
+        "boot tv={} mem={}",
+        bootinfo::tv_type().name(),
+        bootinfo::memory_size()
+    );
     let Some(mut n64) = platform::N64::take() else {
         panic!("hardware taken twice");
     };

@@ -13,7 +13,6 @@ use crate::global::Global;
 use crate::isviewer::Line;
 use crate::{bootinfo, fb, vi};
 
-
 static PANICKING: Global<bool> = Global::new(false);
 
 /// Characters per line of the message on screen (6-pixel font, 8 px margin).
@@ -39,13 +38,21 @@ fn panic(info: &PanicInfo) -> ! {
     let mut fb = unsafe { fb::panic_framebuffer() };
     let _ = fb.clear(Rgb555::from(Rgb888::new(120, 0, 0)));
     let white = Rgb555::from(Rgb888::WHITE);
-    let _ = Text::new("PANIC", Point::new(8, 24), MonoTextStyle::new(&FONT_10X20, white)).draw(&mut fb);
+    let _ = Text::new(
+        "PANIC",
+        Point::new(8, 24),
+        MonoTextStyle::new(&FONT_10X20, white),
+    )
+    .draw(&mut fb);
     let small = MonoTextStyle::new(&FONT_6X10, white);
     let text = line.as_str();
     let mut y = 48;
     let mut rest = text;
     while !rest.is_empty() && y < 232 {
-        let cut = rest.char_indices().nth(COLUMNS).map_or(rest.len(), |(i, _)| i);
+        let cut = rest
+            .char_indices()
+            .nth(COLUMNS)
+            .map_or(rest.len(), |(i, _)| i);
         let _ = Text::new(&rest[..cut], Point::new(8, y), small).draw(&mut fb);
         rest = &rest[cut..];
         y += 12;

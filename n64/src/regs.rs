@@ -20,7 +20,10 @@ impl<T: Copy> Reg<T> {
     /// that may be accessed with `T`'s width at any time, without other
     /// preconditions than the ones documented on each register.
     pub const unsafe fn at(addr: usize) -> Self {
-        Self { addr, _width: PhantomData }
+        Self {
+            addr,
+            _width: PhantomData,
+        }
     }
 
     /// Reads the register.

@@ -80,7 +80,8 @@ pub fn read_controllers() -> [PadState; 4] {
     let mut block = [0u8; 64];
     for ch in 0..4 {
         // 0xFF pad, tx 1, rx 4, command 0x01 "read buttons", 4 reply bytes.
-        block[ch * 8..ch * 8 + 8].copy_from_slice(&[0xFF, 0x01, 0x04, 0x01, 0xFF, 0xFF, 0xFF, 0xFF]);
+        block[ch * 8..ch * 8 + 8]
+            .copy_from_slice(&[0xFF, 0x01, 0x04, 0x01, 0xFF, 0xFF, 0xFF, 0xFF]);
     }
     block[32] = 0xFE;
     block[63] = 0x01;

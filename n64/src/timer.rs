@@ -13,7 +13,9 @@ pub const TICKS_PER_SECOND: u64 = 46_875_000;
 pub fn count() -> u32 {
     let value: u32;
     // SAFETY: reading COP0 Count has no side effects.
-    unsafe { asm!(".set noat", "mfc0 {0}, $9", "nop", ".set at", out(reg) value, options(nomem, nostack, preserves_flags)) };
+    unsafe {
+        asm!(".set noat", "mfc0 {0}, $9", "nop", ".set at", out(reg) value, options(nomem, nostack, preserves_flags))
+    };
     value
 }
 
@@ -25,7 +27,10 @@ pub struct Timer {
 
 impl Timer {
     pub fn new() -> Self {
-        Self { last: count(), high: 0 }
+        Self {
+            last: count(),
+            high: 0,
+        }
     }
 
     /// Ticks since an arbitrary start (46.875 MHz).

@@ -41,7 +41,10 @@ pub fn port_held() -> Rgb555 {
 
 /// Port indicator rectangle (port 1..4).
 pub fn port_box(port: usize) -> Rectangle {
-    Rectangle::new(Point::new(32 + (port as i32 - 1) * 72, 190), Size::new(48, 24))
+    Rectangle::new(
+        Point::new(32 + (port as i32 - 1) * 72, 190),
+        Size::new(48, 24),
+    )
 }
 
 /// Frames between heartbeat lines.
@@ -52,25 +55,45 @@ fn draw_static<D: DrawTarget<Color = Rgb555>>(d: &mut D) -> Result<(), D::Error>
     d.clear(background())?;
     let white = Rgb555::from(Rgb888::WHITE);
     let title = MonoTextStyle::new(&FONT_10X20, white);
-    Text::with_alignment("TIC-TAC-TOE 64", Point::new(160, 40), title, Alignment::Center).draw(d)?;
+    Text::with_alignment(
+        "TIC-TAC-TOE 64",
+        Point::new(160, 40),
+        title,
+        Alignment::Center,
+    )
+    .draw(d)?;
 
     // A 3x3 board, 30-pixel cells, at (115, 62)..(205, 152), with an X and an O.
     let line = PrimitiveStyle::with_stroke(white, 2);
     for i in 1..3 {
         let o = 115 + i * 30;
-        Line::new(Point::new(o, 62), Point::new(o, 152)).into_styled(line).draw(d)?;
+        Line::new(Point::new(o, 62), Point::new(o, 152))
+            .into_styled(line)
+            .draw(d)?;
         let o = 62 + i * 30;
-        Line::new(Point::new(115, o), Point::new(205, o)).into_styled(line).draw(d)?;
+        Line::new(Point::new(115, o), Point::new(205, o))
+            .into_styled(line)
+            .draw(d)?;
     }
     let x_style = PrimitiveStyle::with_stroke(rgb(255, 96, 96), 3);
-    Line::new(Point::new(122, 69), Point::new(138, 85)).into_styled(x_style).draw(d)?;
-    Line::new(Point::new(138, 69), Point::new(122, 85)).into_styled(x_style).draw(d)?;
+    Line::new(Point::new(122, 69), Point::new(138, 85))
+        .into_styled(x_style)
+        .draw(d)?;
+    Line::new(Point::new(138, 69), Point::new(122, 85))
+        .into_styled(x_style)
+        .draw(d)?;
     Circle::new(Point::new(150, 97), 20)
         .into_styled(PrimitiveStyle::with_stroke(rgb(96, 200, 255), 3))
         .draw(d)?;
 
     let prompt = MonoTextStyle::new(&FONT_10X20, rgb(255, 220, 0));
-    Text::with_alignment("PRESS START", Point::new(160, 178), prompt, Alignment::Center).draw(d)?;
+    Text::with_alignment(
+        "PRESS START",
+        Point::new(160, 178),
+        prompt,
+        Alignment::Center,
+    )
+    .draw(d)?;
 
     let label = MonoTextStyle::new(&FONT_6X10, white);
     for port in 1..=4 {
