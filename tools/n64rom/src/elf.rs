@@ -367,6 +367,32 @@ mod tests {
         assert_eq!(load(&e).unwrap().image.len(), MAX_PROGRAM);
     }
 
+    /// Every truncation and many single-byte corruptions of a valid ELF give
+    /// either a program or an error, never a panic (or a huge allocation).
+    #[test]
+    fn corrupted_input_never_panics() {
+        let good = build(
+            0x8000_0400,
+            &[
+                seg(0x8000_0400, vec![1; 16], 16),
+                seg(0x8000_0800, vec![2; 8], 64),
+            ],
+            Some(&[3; 12]),
+        );
+        for len in 0..good.len() {
+            let _ = load(&good[..len]);
+        }
+        for i in 0..good.len() {
+            for v in [0x00, 0x01, 0x7F, 0x80, 0xFF] {
+                let mut e = good.clone();
+                e[i] = v;
+                if let Ok(p) = load(&e) {
+                    assert!(p.image.len() <= MAX_PROGRAM);
+                }
+            }
+        }
+    }
+
     #[test]
     fn rejects_overlap_truncation_and_empty() {
         let e = build(
