@@ -1,0 +1,51 @@
+//! VR4300 data cache maintenance (8 KiB, 16-byte lines, write-back).
+//!
+//! Code writes framebuffers and DMA buffers through cached KSEG0 pointers;
+//! before a device reads that memory the dirty lines must be written back,
+//! and before the CPU reads what a device wrote the stale lines must be
+//! invalidated.
+
+use core::arch::asm;
+
+pub const DCACHE_LINE: usize = 16;
+pub const ICACHE_LINE: usize = 32;
+
+fn lines(addr: usize, len: usize, line: usize) -> impl Iterator<Item = usize> {
+    let start = addr & !(line - 1);
+    let end = addr + len;
+    (start..end).step_by(line)
+}
+
+/// Writes back the data-cache lines covering `addr..addr+len` (they stay valid).
+pub fn writeback(addr: usize, len: usize) {
+    for a in lines(addr, len, DCACHE_LINE) {
+        // SAFETY: Hit_Write_Back_D (0x19) only copies a dirty line to RAM;
+        // on a miss it does nothing. It cannot fault for KSEG0 addresses.
+        unsafe {
+            asm!(".set noat", "cache 0x19, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+        };
+    }
+}
+
+/// Writes back and invalidates the data-cache lines covering the range, so
+/// the next CPU read fetches what a device (DMA) left in RAM.
+pub fn writeback_invalidate(addr: usize, len: usize) {
+    for a in lines(addr, len, DCACHE_LINE) {
+        // SAFETY: Hit_Write_Back_Invalidate_D (0x15) on a KSEG0 address;
+        // no data is lost (dirty lines are written back first).
+        unsafe {
+            asm!(".set noat", "cache 0x15, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+        };
+    }
+}
+
+/// Invalidates the instruction-cache lines covering the range (after code
+/// was written as data, e.g. the exception vectors).
+pub fn invalidate_instructions(addr: usize, len: usize) {
+    for a in lines(addr, len, ICACHE_LINE) {
+        // SAFETY: Hit_Invalidate_I (0x10) only drops instruction-cache lines.
+        unsafe {
+            asm!(".set noat", "cache 0x10, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+        };
+    }
+}

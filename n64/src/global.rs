@@ -1,0 +1,23 @@
+//! `Global<T>`: a `static` that the single CPU thread may mutate.
+//!
+//! The ROM runs on one core and never enables interrupts, so nothing can
+//! touch a global concurrently. Access goes through raw pointers (never a
+//! long-lived `&mut`), each use site justifying itself with a SAFETY comment.
+
+use core::cell::UnsafeCell;
+
+#[repr(transparent)]
+pub struct Global<T>(UnsafeCell<T>);
+
+// SAFETY: single core, no interrupt handlers, no threads (see module docs).
+unsafe impl<T> Sync for Global<T> {}
+
+impl<T> Global<T> {
+    pub const fn new(value: T) -> Self {
+        Self(UnsafeCell::new(value))
+    }
+
+    pub const fn get(&self) -> *mut T {
+        self.0.get()
+    }
+}
