@@ -39,7 +39,7 @@ const M64CMD_ROM_OPEN: c_int = 1;
 const M64CMD_ROM_CLOSE: c_int = 2;
 const M64CMD_EXECUTE: c_int = 5;
 const M64CMD_STOP: c_int = 6;
-const M64CMD_CORE_STATE_SET: c_int = 16;
+const M64CMD_CORE_STATE_SET: c_int = 17;
 const M64CORE_SPEED_LIMITER: c_int = 5;
 
 const M64TYPE_INT: c_int = 1;
@@ -173,6 +173,22 @@ pub struct Hooks {
 }
 
 impl Hooks {
+    /// Turn the speed limiter off. The core refuses this before the
+    /// emulation runs (M64ERR_INVALID_STATE), so call it from the first
+    /// vertical interrupt. Returns the m64p_error code.
+    pub fn unlimit_speed(&self) -> c_int {
+        let mut limiter: c_int = 0;
+        // SAFETY: CORE_STATE_SET reads one int from the pointer, during
+        // the call.
+        unsafe {
+            (self.do_command)(
+                M64CMD_CORE_STATE_SET,
+                M64CORE_SPEED_LIMITER,
+                (&mut limiter as *mut c_int).cast(),
+            )
+        }
+    }
+
     /// Ask the core to stop; `M64CMD_EXECUTE` then returns.
     pub fn stop(&self) {
         // SAFETY: CoreDoCommand(M64CMD_STOP) takes no pointer; it only sets
@@ -214,7 +230,7 @@ pub struct StartOptions<'a> {
 
 impl Emulator {
     /// Load the core, start it, open the ROM and attach the plugins (video,
-    /// no audio, input, RSP), with the speed limiter off.
+    /// no audio, input, RSP).
     pub fn start(opts: StartOptions<'_>) -> Result<Emulator> {
         let core = open_first(
             opts.paths.core.as_deref(),
@@ -322,16 +338,6 @@ impl Emulator {
             }
         }
 
-        let mut limiter: c_int = 0;
-        // SAFETY: CORE_STATE_SET reads one int from the pointer.
-        let rc = unsafe {
-            (emu.hooks.do_command)(
-                M64CMD_CORE_STATE_SET,
-                M64CORE_SPEED_LIMITER,
-                (&mut limiter as *mut c_int).cast(),
-            )
-        };
-        emu.check(rc, "turning the speed limiter off")?;
         Ok(emu)
     }
 
@@ -382,6 +388,20 @@ impl Emulator {
             };
             self.check(rc, name)
         };
+        let set_string = |name: &str, value: &str| -> Result<()> {
+            let cname = CString::new(name)?;
+            let cvalue = CString::new(value)?;
+            // SAFETY: as for set_str.
+            let rc = unsafe {
+                set(
+                    handle,
+                    cname.as_ptr(),
+                    M64TYPE_STRING,
+                    cvalue.as_ptr().cast(),
+                )
+            };
+            self.check(rc, name)
+        };
         set_int("R4300Emulator", M64TYPE_INT, cpu.r4300_emulator())?;
         set_int("OnScreenDisplay", M64TYPE_BOOL, 0)?;
         set_int("EnableDebugger", M64TYPE_BOOL, 0)?;
@@ -390,6 +410,9 @@ impl Emulator {
         set_str("SaveSRAMPath", dir)?;
         set_str("SaveStatePath", dir)?;
         set_str("ScreenshotPath", dir)?;
+        // No webcam for the Game Boy Camera emulation (the default backend,
+        // OpenCV, probes /dev/video0 and complains).
+        set_string("GbCameraVideoCaptureBackend1", "dummy")?;
         Ok(())
     }
 

@@ -128,6 +128,8 @@ struct State {
     errors: Vec<String>,
     out_dir: PathBuf,
     stopping: bool,
+    /// The speed limiter is still on (setting it before Execute failed).
+    limiter_on: bool,
 }
 
 /// Shared between the callbacks (all on the emulation thread) and the
@@ -161,6 +163,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
             errors: Vec::new(),
             out_dir: opts.out_dir.clone(),
             stopping: false,
+            limiter_on: true,
         }),
         hooks: Mutex::new(None),
         log: opts.log,
@@ -180,6 +183,11 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     let hooks = emu.hooks();
     *lock(&shared.hooks) = Some(hooks);
 
+    if hooks.unlimit_speed() == m64p::ERR_SUCCESS {
+        lock(&shared.state).limiter_on = false;
+    } else if opts.verbose {
+        eprintln!("n64-harness: speed limiter: retrying at the first frame");
+    }
     // Frame 0: the power-on state (e.g. `unplug 3` without `at`).
     {
         let mut st = lock(&shared.state);
@@ -514,6 +522,15 @@ unsafe extern "C" fn vi_callback(ctx: *mut c_void, frame: *const ViFrame) {
             return;
         }
         st.frame += 1;
+        if st.frame == 1 && st.limiter_on {
+            st.limiter_on = false;
+            let rc = hooks.unlimit_speed();
+            if rc != m64p::ERR_SUCCESS {
+                st.errors.push(format!(
+                    "turning the speed limiter off failed (m64p_error {rc})"
+                ));
+            }
+        }
         step(&mut st, Some(&screen), &hooks);
         st.stopping = st.frame >= st.end;
         st.stopping
