@@ -557,6 +557,11 @@ fn tokenize(line: &str) -> Result<Vec<Token>, String> {
             }
             tokens.push(Token::Quoted(s));
         } else {
+            let rest: String = chars.clone().collect();
+            if rest.starts_with('#') && !is_colour_word(&rest) {
+                // A comment runs to the end of the line.
+                break;
+            }
             let mut s = String::new();
             while let Some(&c) = chars.peek() {
                 if c.is_whitespace() {
@@ -572,6 +577,12 @@ fn tokenize(line: &str) -> Result<Vec<Token>, String> {
         }
     }
     Ok(tokens)
+}
+
+/// Whether `rest` starts with a `#rrggbb` word (a colour, not a comment).
+fn is_colour_word(rest: &str) -> bool {
+    let word = rest.split(char::is_whitespace).next().unwrap_or("");
+    word.len() == 7 && word[1..].chars().all(|c| c.is_ascii_hexdigit())
 }
 
 struct Cursor<'a> {
@@ -839,6 +850,27 @@ run 600
     }
 
     #[test]
+    fn trailing_comments() {
+        let s = Script::parse(
+            "at 5 press A on 1 # tap A\nexpect pixel 1,2 is #a0a0a0 at 9 #grey\nrun 10 #\nexpect \"a # b\" by 9 # x",
+        )
+        .unwrap();
+        assert_eq!(s.run, Some(10));
+        assert_eq!(s.events.len(), 3);
+        assert_eq!(
+            s.texts[0],
+            TextExpect::Seen {
+                text: "a # b".into(),
+                from: 0,
+                by: 9,
+                line: 4
+            }
+        );
+        let e = Script::parse("expect pixel 1,2 is #a0a0 at 9").unwrap_err();
+        assert!(e.message.contains("expected a colour"), "{}", e.message);
+    }
+
+    #[test]
     fn length_defaults_to_last_frame() {
         let s = Script::parse("at 10 press A on 1\nexpect \"x\" by 40\n").unwrap();
         assert_eq!(s.length(), Some(40));
@@ -899,8 +931,7 @@ run 600
             ("expect no panic", 1, "quoted text"),
             ("expect pixel 56 is #a0a0a0 at 5", 1, "bad pixel position"),
             ("expect pixel 1,2 is a0a0a0 at 5", 1, "bad colour"),
-            ("expect pixel 1,2 is #a0a0 at 5", 1, "bad colour"),
-            ("expect pixel 1,2 is #a0a0zz at 5", 1, "bad colour"),
+            ("expect pixel 1,2 is #a0a0zz at 5", 1, "expected a colour"),
             (
                 "expect pixel 1,2 is #a0a0a0 within 300 at 5",
                 1,
