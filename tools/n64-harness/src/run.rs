@@ -347,6 +347,19 @@ pub fn describe(action: &Action, frame: u32) -> String {
             "expect pixel {x},{y} is {} within {tolerance} at {frame}",
             hex(*rgb)
         ),
+        Action::ExpectRect {
+            x,
+            y,
+            w,
+            h,
+            all,
+            rgb,
+            tolerance,
+        } => format!(
+            "expect rect {x},{y} {w}x{h} {} {} within {tolerance} at {frame}",
+            if *all { "is" } else { "has" },
+            hex(*rgb)
+        ),
         Action::ExpectU32 { addr, value } => {
             format!("expect u32 {addr:#010x} is {value:#010x} at {frame}")
         }
@@ -449,6 +462,30 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
                     detail,
                 });
             }
+            Action::ExpectRect {
+                x,
+                y,
+                w,
+                h,
+                all,
+                rgb,
+                tolerance,
+            } => {
+                let img = image.get_or_insert_with(|| grab(screen));
+                let (passed, detail) = match img {
+                    Ok(img) => check_rect(img, (*x, *y, *w, *h), *all, *rgb, *tolerance),
+                    Err(e) => (false, e.clone()),
+                };
+                if !passed {
+                    save_failure_shot(st, image.as_ref(), event.line);
+                }
+                st.checks.push(CheckResult {
+                    line: event.line,
+                    passed,
+                    what: describe(&event.action, event.frame),
+                    detail,
+                });
+            }
             Action::ExpectU32 { addr, value } => {
                 let got = screen.and_then(|s| framebuffer::read_u32(s.ram, *addr));
                 let (passed, detail) = match got {
@@ -467,6 +504,42 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
             }
         }
     }
+}
+
+/// `expect rect`: all pixels (or at least one) match.
+fn check_rect(
+    img: &Image,
+    (x, y, w, h): (u32, u32, u32, u32),
+    all: bool,
+    rgb: [u8; 3],
+    tolerance: u8,
+) -> (bool, String) {
+    let (x_end, y_end) = (x.saturating_add(w), y.saturating_add(h));
+    if x_end > img.width || y_end > img.height {
+        return (
+            false,
+            format!("not inside the {}x{} picture", img.width, img.height),
+        );
+    }
+    let mut matching = 0u64;
+    let mut first_miss = None;
+    for py in y..y_end {
+        for px in x..x_end {
+            let got = img.pixel(px, py).unwrap_or([0; 3]);
+            if framebuffer::colour_matches(got, rgb, tolerance) {
+                matching += 1;
+            } else if first_miss.is_none() {
+                first_miss = Some((px, py, got));
+            }
+        }
+    }
+    let total = u64::from(w) * u64::from(h);
+    let passed = if all { matching == total } else { matching > 0 };
+    let mut detail = format!("{matching} of {total} pixels match");
+    if let (true, Some((px, py, got))) = (all && !passed, first_miss) {
+        let _ = write!(detail, "; first other: {} at {px},{py}", hex(got));
+    }
+    (passed, detail)
 }
 
 /// On a failed pixel check, keep the picture for whoever debugs it.
@@ -594,4 +667,45 @@ pub fn read_rom(path: &std::path::Path) -> Result<Vec<u8>> {
         );
     }
     Ok(rom)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn image() -> Image {
+        // 4x3, all grey except (2,1) white.
+        let mut rgb = vec![160u8; 4 * 3 * 3];
+        rgb[(4 + 2) * 3..(4 + 2) * 3 + 3].copy_from_slice(&[255, 255, 255]);
+        Image {
+            width: 4,
+            height: 3,
+            rgb,
+        }
+    }
+
+    #[test]
+    fn rect_all_and_any() {
+        let img = image();
+        let grey = [160, 160, 160];
+        assert!(check_rect(&img, (0, 0, 4, 1), true, grey, 0).0);
+        let (ok, detail) = check_rect(&img, (0, 0, 4, 3), true, grey, 8);
+        assert!(!ok);
+        assert_eq!(detail, "11 of 12 pixels match; first other: #ffffff at 2,1");
+        assert!(check_rect(&img, (0, 0, 4, 3), false, [255, 255, 255], 0).0);
+        assert!(!check_rect(&img, (0, 0, 2, 3), false, [255, 255, 255], 0).0);
+        let (ok, detail) = check_rect(&img, (3, 0, 2, 1), true, grey, 0);
+        assert!(!ok && detail.contains("not inside"));
+        assert!(!check_rect(&img, (u32::MAX, 0, 2, 1), false, grey, 0).0);
+    }
+
+    #[test]
+    fn buttons_value_layout() {
+        let p = Port {
+            buttons: 0x80,
+            x: -1,
+            y: 2,
+        };
+        assert_eq!(p.value(), 0x02FF_0080);
+    }
 }

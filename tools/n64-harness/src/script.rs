@@ -178,13 +178,27 @@ pub enum Action {
         rgb: [u8; 3],
         tolerance: u8,
     },
+    /// Every pixel (`all`) or at least one pixel (`!all`) of the rectangle
+    /// must have this colour.
+    ExpectRect {
+        x: u32,
+        y: u32,
+        w: u32,
+        h: u32,
+        all: bool,
+        rgb: [u8; 3],
+        tolerance: u8,
+    },
     /// The u32 in RDRAM at `addr` must equal `value`.
     ExpectU32 { addr: u32, value: u32 },
 }
 
 impl Action {
     pub fn is_expectation(&self) -> bool {
-        matches!(self, Action::ExpectPixel { .. } | Action::ExpectU32 { .. })
+        matches!(
+            self,
+            Action::ExpectPixel { .. } | Action::ExpectRect { .. } | Action::ExpectU32 { .. }
+        )
     }
 }
 
@@ -475,14 +489,7 @@ impl Script {
                 let (x, y) = parse_point(&t.word("a pixel position X,Y")?)?;
                 t.keyword("is")?;
                 let rgb = parse_colour(&t.word("a colour #rrggbb")?)?;
-                let mut tolerance = DEFAULT_PIXEL_TOLERANCE;
-                if t.peek_word() == Some("within") {
-                    t.keyword("within")?;
-                    let w = t.word("a tolerance (0-255)")?;
-                    tolerance = w
-                        .parse()
-                        .map_err(|_| format!("bad tolerance `{w}` (expected 0-255)"))?;
-                }
+                let tolerance = parse_within(t)?;
                 t.keyword("at")?;
                 let frame = parse_frame(&t.word("a frame number")?)?;
                 t.end()?;
@@ -492,6 +499,34 @@ impl Script {
                     Action::ExpectPixel {
                         x,
                         y,
+                        rgb,
+                        tolerance,
+                    },
+                );
+            }
+            Some(Token::Word(w)) if w == "rect" => {
+                t.keyword("rect")?;
+                let (x, y) = parse_point(&t.word("a corner X,Y")?)?;
+                let (w, h) = parse_size(&t.word("a size WxH")?)?;
+                let all = match t.word("`is` or `has`")?.as_str() {
+                    "is" => true,
+                    "has" => false,
+                    other => return Err(format!("expected `is` or `has`, found `{other}`")),
+                };
+                let rgb = parse_colour(&t.word("a colour #rrggbb")?)?;
+                let tolerance = parse_within(t)?;
+                t.keyword("at")?;
+                let frame = parse_frame(&t.word("a frame number")?)?;
+                t.end()?;
+                self.push(
+                    frame,
+                    line,
+                    Action::ExpectRect {
+                        x,
+                        y,
+                        w,
+                        h,
+                        all,
                         rgb,
                         tolerance,
                     },
@@ -512,7 +547,7 @@ impl Script {
             }
             _ => {
                 return Err(
-                    "expected `\"text\" by F`, `no \"text\"`, `pixel X,Y is #rrggbb at F` or `u32 ADDR is V at F` after `expect`"
+                    "expected `\"text\" by F`, `no \"text\"`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F` or `u32 ADDR is V at F` after `expect`"
                         .into(),
                 )
             }
@@ -708,6 +743,28 @@ fn parse_point(s: &str) -> Result<(u32, u32), String> {
     Ok((x, y))
 }
 
+/// Optional `within N` (default [`DEFAULT_PIXEL_TOLERANCE`]).
+fn parse_within(t: &mut Cursor<'_>) -> Result<u8, String> {
+    if t.peek_word() != Some("within") {
+        return Ok(DEFAULT_PIXEL_TOLERANCE);
+    }
+    t.keyword("within")?;
+    let w = t.word("a tolerance (0-255)")?;
+    w.parse()
+        .map_err(|_| format!("bad tolerance `{w}` (expected 0-255)"))
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("bad size `{s}` (expected WxH like 48x24, at least 1x1)");
+    let (w, h) = s.split_once('x').ok_or_else(bad)?;
+    let w: u32 = w.parse().map_err(|_| bad())?;
+    let h: u32 = h.parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 || w > 4096 || h > 4096 {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
+
 fn parse_colour(s: &str) -> Result<[u8; 3], String> {
     let bad = || format!("bad colour `{s}` (expected #rrggbb)");
     let hex = s.strip_prefix('#').ok_or_else(bad)?;
@@ -850,6 +907,39 @@ run 600
     }
 
     #[test]
+    fn rect_expectations() {
+        let s = Script::parse(
+            "expect rect 32,190 48x24 is #a0a0a0 at 9\nexpect rect 0,20 320x25 has #ffffff within 0 at 9",
+        )
+        .unwrap();
+        assert_eq!(
+            s.events[0].action,
+            Action::ExpectRect {
+                x: 32,
+                y: 190,
+                w: 48,
+                h: 24,
+                all: true,
+                rgb: [0xa0; 3],
+                tolerance: DEFAULT_PIXEL_TOLERANCE
+            }
+        );
+        assert_eq!(
+            s.events[1].action,
+            Action::ExpectRect {
+                x: 0,
+                y: 20,
+                w: 320,
+                h: 25,
+                all: false,
+                rgb: [0xff; 3],
+                tolerance: 0
+            }
+        );
+        assert_eq!(s.expectation_count(), 2);
+    }
+
+    #[test]
     fn trailing_comments() {
         let s = Script::parse(
             "at 5 press A on 1 # tap A\nexpect pixel 1,2 is #a0a0a0 at 9 #grey\nrun 10 #\nexpect \"a # b\" by 9 # x",
@@ -938,6 +1028,10 @@ run 600
                 "bad tolerance",
             ),
             ("expect u32 0x80000301 is 1 at 5", 1, "not 4-byte aligned"),
+            ("expect rect 1,2 48 is #000000 at 5", 1, "bad size"),
+            ("expect rect 1,2 0x4 is #000000 at 5", 1, "bad size"),
+            ("expect rect 1,2 4x4 are #000000 at 5", 1, "`is` or `has`"),
+            ("expect rect 1,2 4x4 is #000000", 1, "expected `at`"),
             ("expect u32 0x1_0000_0000 is 1 at 5", 1, "bad number"),
             ("shot at 5", 1, "expected `at`"),
             ("at 99999999999 press A on 1", 1, "bad frame number"),
