@@ -77,6 +77,9 @@ struct RunArgs {
     /// Number of frames to run (overrides the scripts' `run` lines).
     #[arg(long, value_name = "N")]
     frames: Option<u32>,
+    /// Runs at once (output is then printed per run, in order, when done).
+    #[arg(long, short, value_name = "N", default_value_t = 1)]
+    jobs: usize,
     #[command(flatten)]
     emu: EmuArgs,
 }
@@ -205,14 +208,19 @@ fn parse_count_line(line: &str) -> Option<(usize, usize)> {
     Some((p.parse().ok()?, f.parse().ok()?))
 }
 
+/// One thing `run` reports on: a child run, or a script that failed to load.
+enum Item {
+    Bad { header: String, error: String },
+    Child { header: String, cmd: Command },
+}
+
 fn cmd_run(args: RunArgs) -> Result<bool> {
     let exe = std::env::current_exe().context("finding this executable")?;
     let cli_cpus = args.cpu.as_deref().map(parse_cpus).transpose()?;
     // Fail early and clearly when the plugins are missing.
     find_plugin_dir(args.emu.plugin_dir.as_deref())?;
     let started = Instant::now();
-    let (mut passed, mut failed) = (0usize, 0usize);
-    let mut runs = 0usize;
+    let mut items = Vec::new();
     for script_path in &args.scripts {
         let prepared = load_script(script_path).and_then(|script| {
             let rom = args
@@ -234,16 +242,15 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
         let (rom, cpus) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                println!("== {} ==", script_path.display());
-                println!("FAIL script: {e:#}");
-                failed += 1;
+                items.push(Item::Bad {
+                    header: format!("== {} ==", script_path.display()),
+                    error: format!("{e:#}"),
+                });
                 continue;
             }
         };
         let several = cpus.len() > 1;
         for cpu in cpus {
-            runs += 1;
-            println!("== {} (cpu {cpu}) ==", script_path.display());
             let out = if several {
                 args.out.join(cpu.name())
             } else {
@@ -262,11 +269,22 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
                 cmd.arg("--frames").arg(n.to_string());
             }
             cmd.args(emu_flags(&args.emu));
-            let (p, f) = run_child(cmd, Duration::from_secs(args.emu.timeout + 30))?;
-            passed += p;
-            failed += f;
+            items.push(Item::Child {
+                header: format!("== {} (cpu {cpu}) ==", script_path.display()),
+                cmd,
+            });
         }
     }
+    let runs = items
+        .iter()
+        .filter(|i| matches!(i, Item::Child { .. }))
+        .count();
+    let limit = Duration::from_secs(args.emu.timeout + 30);
+    let (passed, failed) = if args.jobs <= 1 {
+        run_sequential(items, limit)
+    } else {
+        run_parallel(items, limit, args.jobs)
+    };
     println!(
         "{runs} runs of {} scripts in {:.1} s",
         args.scripts.len(),
@@ -276,28 +294,124 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
     Ok(failed == 0)
 }
 
-/// Run a child, echo its output, return its counts. A child that crashes,
-/// hangs or prints no count line is one failure.
-fn run_child(mut cmd: Command, limit: Duration) -> Result<(usize, usize)> {
+/// Run items one after the other, streaming each child's output.
+fn run_sequential(items: Vec<Item>, limit: Duration) -> (usize, usize) {
+    let (mut passed, mut failed) = (0, 0);
+    for item in items {
+        let (_, p, f) = run_item(item, limit, true);
+        passed += p;
+        failed += f;
+    }
+    (passed, failed)
+}
+
+/// Run up to `jobs` children at once; print each one's output, in order,
+/// when it is complete.
+fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize) {
+    let count = items.len();
+    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (mut passed, mut failed) = (0, 0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(count) {
+            let tx = tx.clone();
+            let queue = &queue;
+            scope.spawn(move || loop {
+                let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+                let Some((index, item)) = next else { break };
+                let result = run_item(item, limit, false);
+                if tx.send((index, result)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut done = std::collections::BTreeMap::new();
+        let mut next_to_print = 0;
+        for (index, result) in rx {
+            done.insert(index, result);
+            while let Some((text, p, f)) = done.remove(&next_to_print) {
+                print!("{text}");
+                let _ = std::io::stdout().flush();
+                passed += p;
+                failed += f;
+                next_to_print += 1;
+            }
+        }
+    });
+    (passed, failed)
+}
+
+/// Run one item; returns its output (empty when streamed) and counts.
+fn run_item(item: Item, limit: Duration, stream: bool) -> (String, usize, usize) {
+    let mut out = Output {
+        stream,
+        text: String::new(),
+    };
+    match item {
+        Item::Bad { header, error } => {
+            out.line(&header);
+            out.line(&format!("FAIL script: {error}"));
+            (out.text, 0, 1)
+        }
+        Item::Child { header, cmd } => {
+            out.line(&header);
+            let (p, f) = match run_child(cmd, limit, &mut out) {
+                Ok(c) => c,
+                Err(e) => {
+                    out.line(&format!("FAIL run: {e:#}"));
+                    (0, 1)
+                }
+            };
+            (out.text, p, f)
+        }
+    }
+}
+
+/// Where a child's report goes: straight to stdout, or kept for later.
+struct Output {
+    stream: bool,
+    text: String,
+}
+
+impl Output {
+    fn line(&mut self, line: &str) {
+        if self.stream {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        } else {
+            self.text.push_str(line);
+            self.text.push('\n');
+        }
+    }
+}
+
+/// Run a child, pass its output on, return its counts. A child that
+/// crashes, hangs or prints no count line is one failure.
+fn run_child(mut cmd: Command, limit: Duration, out: &mut Output) -> Result<(usize, usize)> {
     let mut child = cmd
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .context("starting the harness child process")?;
     let stdout = child.stdout.take().context("child stdout")?;
+    let stream = out.stream;
     let reader = std::thread::spawn(move || {
         let mut counts = None;
-        let mut out = std::io::stdout();
+        let mut kept = Output {
+            stream,
+            text: String::new(),
+        };
         for line in BufReader::new(stdout).lines() {
             let Ok(line) = line else { break };
             if let Some(c) = parse_count_line(&line) {
                 counts = Some(c);
                 continue;
             }
-            let _ = writeln!(out, "{line}");
-            let _ = out.flush();
+            kept.line(&line);
         }
-        counts
+        (counts, kept.text)
     });
     let deadline = Instant::now() + limit;
     let status = loop {
@@ -311,15 +425,21 @@ fn run_child(mut cmd: Command, limit: Duration) -> Result<(usize, usize)> {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let counts = reader.join().ok().flatten();
+    let (counts, text) = reader.join().unwrap_or((None, String::new()));
+    out.text.push_str(&text);
     match (status, counts) {
         (None, _) => {
-            println!("FAIL run: killed after {} s (hung)", limit.as_secs());
+            out.line(&format!(
+                "FAIL run: killed after {} s (hung)",
+                limit.as_secs()
+            ));
             Ok((counts.map_or(0, |c| c.0), counts.map_or(0, |c| c.1) + 1))
         }
         (Some(_), Some(c)) => Ok(c),
         (Some(status), None) => {
-            println!("FAIL run: the harness process died ({status}) without results");
+            out.line(&format!(
+                "FAIL run: the harness process died ({status}) without results"
+            ));
             Ok((0, 1))
         }
     }
