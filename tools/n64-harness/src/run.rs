@@ -186,7 +186,10 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     if hooks.unlimit_speed() == m64p::ERR_SUCCESS {
         lock(&shared.state).limiter_on = false;
     } else if opts.verbose {
-        eprintln!("n64-harness: speed limiter: retrying at the first frame");
+        let _ = writeln!(
+            std::io::stderr(),
+            "n64-harness: speed limiter: retrying at the first frame"
+        );
     }
     // Frame 0: the power-on state (e.g. `unplug 3` without `at`).
     {
@@ -385,16 +388,27 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
         st.next += 1;
         let frame = st.frame;
         match &event.action {
-            Action::Hold { port, mask } => st.ports[usize::from(*port)].buttons |= mask,
-            Action::Release { port, mask } => st.ports[usize::from(*port)].buttons &= !mask,
+            Action::Hold { port, mask } => {
+                if let Some(p) = st.ports.get_mut(usize::from(*port)) {
+                    p.buttons |= mask;
+                }
+            }
+            Action::Release { port, mask } => {
+                if let Some(p) = st.ports.get_mut(usize::from(*port)) {
+                    p.buttons &= !mask;
+                }
+            }
             Action::Stick { port, x, y } => {
-                let p = &mut st.ports[usize::from(*port)];
-                p.x = *x;
-                p.y = *y;
+                if let Some(p) = st.ports.get_mut(usize::from(*port)) {
+                    p.x = *x;
+                    p.y = *y;
+                }
             }
             Action::Plug { port } | Action::Unplug { port } => {
                 let present = matches!(event.action, Action::Plug { .. });
-                st.present[usize::from(*port)] = present;
+                if let Some(p) = st.present.get_mut(usize::from(*port)) {
+                    *p = present;
+                }
                 // SAFETY: plain integers; the plugin only stores them.
                 unsafe { (hooks.input_set_present)(c_int::from(*port), c_int::from(present)) };
             }
@@ -652,7 +666,8 @@ unsafe extern "C" fn debug_callback(ctx: *mut c_void, level: c_int, message: *co
             m64p::MSG_STATUS => "status",
             _ => "verbose",
         };
-        eprintln!("mupen64plus {tag}: {message}");
+        // Never panic here (e.g. on a closed stderr): this is a C callback.
+        let _ = writeln!(std::io::stderr(), "mupen64plus {tag}: {message}");
     }
 }
 
