@@ -8,6 +8,8 @@
 //!
 //! All exports follow `m64p_plugin.h` / `m64p_common.h`.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 use m64p_abi::m64p::{self, Control, ControlInfo};
 use m64p_abi::side::{self, KeysCallback};
 use std::ffi::{c_char, c_int, c_uchar, c_void};

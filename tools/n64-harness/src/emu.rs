@@ -436,23 +436,27 @@ impl Emulator {
 
 impl Drop for Emulator {
     fn drop(&mut self) {
-        // SAFETY (all calls below): mupen64plus teardown in the documented
-        // order: detach plugins, close the ROM, shut plugins down, shut the
-        // core down; all take plain values or no arguments.
+        // mupen64plus teardown in the documented order: detach the plugins,
+        // close the ROM, shut the plugins down, shut the core down.
         if let Ok(detach) = sym::<CoreDetachPluginFn>(&self.core, "CoreDetachPlugin") {
             for p in self.plugins.iter().filter(|p| p.attached) {
+                // SAFETY: takes a plugin type value; the emulation is not
+                // running (Execute has returned or never started).
                 unsafe { detach(p.kind) };
             }
         }
         if self.rom_open {
+            // SAFETY: ROM_CLOSE takes no pointer.
             unsafe { (self.hooks.do_command)(M64CMD_ROM_CLOSE, 0, std::ptr::null_mut()) };
         }
         for p in &self.plugins {
             if let Ok(shutdown) = sym::<PluginShutdownFn>(&p.lib, "PluginShutdown") {
+                // SAFETY: no arguments; the plugin library is still loaded.
                 unsafe { shutdown() };
             }
         }
         if let Ok(shutdown) = sym::<CoreShutdownFn>(&self.core, "CoreShutdown") {
+            // SAFETY: no arguments; called once, after everything above.
             unsafe { shutdown() };
         }
         let _ = std::fs::remove_dir_all(&self.config_dir);

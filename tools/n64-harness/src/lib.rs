@@ -7,6 +7,8 @@
 //!
 //! See `README.md` for the script format and the command line.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 pub mod emu;
 pub mod framebuffer;
 pub mod run;

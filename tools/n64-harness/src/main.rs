@@ -4,6 +4,8 @@
 //! keeps global state, so each run gets a fresh process), streams their
 //! output and ends with the line `N passed, M failed`.
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
 use anyhow::{bail, Context as _, Result};
 use clap::{Args, Parser, Subcommand};
 use n64_harness::emu::{find_plugin_dir, Paths};
