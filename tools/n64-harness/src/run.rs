@@ -250,7 +250,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     Ok(report)
 }
 
-/// Evaluate the IS-Viewer expectations and fail events never reached.
+/// Fail the frame-bound checks the run never reached.
 fn finish(st: &mut State) {
     let reached = st.frame;
     let pending: Vec<Event> = st.events[st.next..].to_vec();
