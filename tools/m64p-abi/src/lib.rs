@@ -1,0 +1,164 @@
+//! The C ABI shared by `n64-harness` and its two mupen64plus plugins.
+//!
+//! Two halves:
+//!
+//! * [`m64p`]: the few structs, constants and function types of the
+//!   mupen64plus plugin API (`/usr/include/mupen64plus/m64p_plugin.h`,
+//!   `m64p_types.h`, `m64p_common.h`) that the plugins and the frontend use.
+//! * [`side`]: the harness side channel. Each plugin exports a few extra
+//!   `harness_*` functions. The frontend `dlopen`s the plugin itself, calls
+//!   them to register its callbacks, and hands the same library handle to
+//!   `CoreAttachPlugin`, so frontend and core share one copy of the plugin's
+//!   state. The plugins keep no test logic: they only forward.
+//!
+//! Everything here is plain data and function-pointer types; no code that
+//! needs `unsafe` lives in this crate.
+#![no_std]
+
+/// Types and constants from the mupen64plus headers.
+pub mod m64p {
+    use core::ffi::{c_char, c_int, c_uint, c_void};
+
+    /// `m64p_error`.
+    pub type Error = c_int;
+    pub const ERR_SUCCESS: Error = 0;
+    pub const ERR_NOT_INIT: Error = 1;
+    pub const ERR_INCOMPATIBLE: Error = 3;
+    pub const ERR_INPUT_ASSERT: Error = 4;
+
+    /// `m64p_plugin_type`.
+    pub type PluginType = c_int;
+    pub const PLUGIN_RSP: PluginType = 1;
+    pub const PLUGIN_GFX: PluginType = 2;
+    pub const PLUGIN_AUDIO: PluginType = 3;
+    pub const PLUGIN_INPUT: PluginType = 4;
+
+    /// API versions this crate's plugins implement (the core checks the major
+    /// number, the high 16 bits).
+    pub const GFX_API_VERSION: c_int = 0x02_0200;
+    pub const INPUT_API_VERSION: c_int = 0x02_0100;
+
+    /// `m64p_msg_level`.
+    pub const MSG_ERROR: c_int = 1;
+    pub const MSG_WARNING: c_int = 2;
+    pub const MSG_INFO: c_int = 3;
+    pub const MSG_STATUS: c_int = 4;
+    pub const MSG_VERBOSE: c_int = 5;
+
+    /// `CONTROL.Plugin`: no accessory pak.
+    pub const CONTROLLER_PAK_NONE: c_int = 1;
+
+    /// `ptr_DebugCallback`.
+    pub type DebugCallback =
+        Option<unsafe extern "C" fn(context: *mut c_void, level: c_int, message: *const c_char)>;
+
+    /// `GFX_INFO` (with the `version`, `SP_STATUS_REG` and `RDRAM_SIZE` fields
+    /// of core 2.5.1+; read them only when `version >= 2`).
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    pub struct GfxInfo {
+        pub header: *mut u8,
+        pub rdram: *mut u8,
+        pub dmem: *mut u8,
+        pub imem: *mut u8,
+        pub mi_intr_reg: *mut c_uint,
+        pub dpc_start_reg: *mut c_uint,
+        pub dpc_end_reg: *mut c_uint,
+        pub dpc_current_reg: *mut c_uint,
+        pub dpc_status_reg: *mut c_uint,
+        pub dpc_clock_reg: *mut c_uint,
+        pub dpc_bufbusy_reg: *mut c_uint,
+        pub dpc_pipebusy_reg: *mut c_uint,
+        pub dpc_tmem_reg: *mut c_uint,
+        pub vi_status_reg: *mut c_uint,
+        pub vi_origin_reg: *mut c_uint,
+        pub vi_width_reg: *mut c_uint,
+        pub vi_intr_reg: *mut c_uint,
+        pub vi_v_current_line_reg: *mut c_uint,
+        pub vi_timing_reg: *mut c_uint,
+        pub vi_v_sync_reg: *mut c_uint,
+        pub vi_h_sync_reg: *mut c_uint,
+        pub vi_leap_reg: *mut c_uint,
+        pub vi_h_start_reg: *mut c_uint,
+        pub vi_v_start_reg: *mut c_uint,
+        pub vi_v_burst_reg: *mut c_uint,
+        pub vi_x_scale_reg: *mut c_uint,
+        pub vi_y_scale_reg: *mut c_uint,
+        pub check_interrupts: Option<unsafe extern "C" fn()>,
+        pub version: c_uint,
+        pub sp_status_reg: *mut c_uint,
+        pub rdram_size: *const c_uint,
+    }
+
+    /// `CONTROL`.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug, Default)]
+    pub struct Control {
+        pub present: c_int,
+        pub raw_data: c_int,
+        pub plugin: c_int,
+        pub kind: c_int,
+    }
+
+    /// `CONTROL_INFO`: points at the core's `CONTROL Controls[4]`.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    pub struct ControlInfo {
+        pub controls: *mut Control,
+    }
+
+    /// `BUTTONS` is a union over `unsigned int Value`; this is the value.
+    pub type Buttons = c_uint;
+}
+
+/// The harness side channel: extra exports of the two plugins.
+pub mod side {
+    use core::ffi::{c_int, c_void};
+
+    /// Bumped whenever anything in this module changes; the frontend refuses
+    /// plugins built from a different version.
+    pub const ABI_VERSION: u32 = 1;
+
+    /// What the video plugin passes on every `UpdateScreen` (vertical
+    /// interrupt). `rdram` is the core's RDRAM (host-endian 32-bit words, so
+    /// byte address `A` is at `rdram[A ^ 3]`), valid for the duration of the
+    /// callback; the VI registers are copies.
+    #[repr(C)]
+    #[derive(Clone, Copy, Debug)]
+    pub struct ViFrame {
+        pub rdram: *const u8,
+        pub rdram_size: u32,
+        pub vi_status: u32,
+        pub vi_origin: u32,
+        pub vi_width: u32,
+        pub vi_h_start: u32,
+        pub vi_v_start: u32,
+        pub vi_x_scale: u32,
+        pub vi_y_scale: u32,
+    }
+
+    /// Called by the video plugin on every vertical interrupt.
+    pub type ViCallback = unsafe extern "C" fn(ctx: *mut c_void, frame: *const ViFrame);
+
+    /// Called by the input plugin from `GetKeys`: returns the `BUTTONS`
+    /// value for `port` (0..=3).
+    pub type KeysCallback = unsafe extern "C" fn(ctx: *mut c_void, port: c_int) -> u32;
+
+    /// `harness_video_abi_version() -> u32`
+    pub const VIDEO_ABI_VERSION: &[u8] = b"harness_video_abi_version\0";
+    /// `harness_video_set_callback(Option<ViCallback>, ctx)`
+    pub const VIDEO_SET_CALLBACK: &[u8] = b"harness_video_set_callback\0";
+    /// `harness_input_abi_version() -> u32`
+    pub const INPUT_ABI_VERSION: &[u8] = b"harness_input_abi_version\0";
+    /// `harness_input_set_callback(Option<KeysCallback>, ctx)`
+    pub const INPUT_SET_CALLBACK: &[u8] = b"harness_input_set_callback\0";
+    /// `harness_input_set_present(port: c_int, present: c_int) -> c_int`:
+    /// 0 on success, -1 for a port outside 0..=3. Takes effect immediately
+    /// if the core already called `InitiateControllers`, else when it does.
+    pub const INPUT_SET_PRESENT: &[u8] = b"harness_input_set_present\0";
+
+    pub type AbiVersionFn = unsafe extern "C" fn() -> u32;
+    pub type VideoSetCallbackFn = unsafe extern "C" fn(cb: Option<ViCallback>, ctx: *mut c_void);
+    pub type InputSetCallbackFn = unsafe extern "C" fn(cb: Option<KeysCallback>, ctx: *mut c_void);
+    pub type InputSetPresentFn = unsafe extern "C" fn(port: c_int, present: c_int) -> c_int;
+}

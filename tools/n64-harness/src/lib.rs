@@ -1,0 +1,15 @@
+//! Headless mupen64plus frontend for end-to-end tests of N64 ROMs.
+//!
+//! * [`script`]: the test script format (parser, no emulator needed).
+//! * [`framebuffer`]: decoding the VI framebuffer from RDRAM, PNG output.
+//! * [`emu`]: loading mupen64plus-core and the harness plugins.
+//! * [`run`]: running one script in this process.
+//!
+//! See `README.md` for the script format and the command line.
+
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod emu;
+pub mod framebuffer;
+pub mod run;
+pub mod script;

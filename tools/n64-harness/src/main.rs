@@ -1,0 +1,534 @@
+//! `n64-harness`: run N64 ROM test scripts in headless mupen64plus.
+//!
+//! `run` starts one child process per script and CPU mode (mupen64plus-core
+//! keeps global state, so each run gets a fresh process), streams their
+//! output and ends with the line `N passed, M failed`.
+
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+use anyhow::{bail, Context as _, Result};
+use clap::{Args, Parser, Subcommand};
+use n64_harness::emu::{find_plugin_dir, Paths};
+use n64_harness::run::{self, read_rom, RunOptions};
+use n64_harness::script::{Action, CpuMode, Event, Script};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(
+    name = "n64-harness",
+    version,
+    about = "Run N64 ROM test scripts in headless mupen64plus"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run test scripts (each script and CPU mode in its own process).
+    Run(RunArgs),
+    /// Take one screenshot of a ROM at a frame.
+    Shot(ShotArgs),
+    /// Run one script in this process (used by `run`).
+    #[command(hide = true)]
+    RunOne(RunOneArgs),
+}
+
+#[derive(Args, Clone)]
+struct EmuArgs {
+    /// Directory with libm64p_video_plugin.so and libm64p_input_plugin.so
+    /// [default: next to this executable].
+    #[arg(long, value_name = "DIR")]
+    plugin_dir: Option<PathBuf>,
+    /// Path of libmupen64plus.so.2 [default: the system's].
+    #[arg(long, value_name = "PATH")]
+    core: Option<PathBuf>,
+    /// Path of the RSP plugin [default: the system's mupen64plus-rsp-hle.so].
+    #[arg(long, value_name = "PATH")]
+    rsp: Option<PathBuf>,
+    /// Print the ROM's IS-Viewer lines as they come.
+    #[arg(long)]
+    log: bool,
+    /// Print every mupen64plus message to stderr.
+    #[arg(long, short)]
+    verbose: bool,
+    /// Stop a run that takes longer than this many seconds (it fails).
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    timeout: u64,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Script files.
+    #[arg(required = true, value_name = "SCRIPT")]
+    scripts: Vec<PathBuf>,
+    /// ROM to run (overrides the scripts' `rom` lines).
+    #[arg(long)]
+    rom: Option<PathBuf>,
+    /// CPU mode(s): pure, cached, dynarec, a comma list, or all
+    /// (overrides the scripts' `cpu` lines) [default: the script's, else dynarec].
+    #[arg(long, value_name = "MODE")]
+    cpu: Option<String>,
+    /// Directory for screenshots (per CPU mode subdirectories when several).
+    #[arg(long, value_name = "DIR", default_value = "target/n64-harness")]
+    out: PathBuf,
+    /// Number of frames to run (overrides the scripts' `run` lines).
+    #[arg(long, value_name = "N")]
+    frames: Option<u32>,
+    /// Runs at once (output is then printed per run, in order, when done).
+    #[arg(long, short, value_name = "N", default_value_t = 1)]
+    jobs: usize,
+    #[command(flatten)]
+    emu: EmuArgs,
+}
+
+#[derive(Args)]
+struct ShotArgs {
+    #[arg(long)]
+    rom: PathBuf,
+    /// Frame to take the picture at.
+    #[arg(long, default_value_t = 200)]
+    frame: u32,
+    /// Output PNG.
+    #[arg(short, long, default_value = "shot.png")]
+    output: PathBuf,
+    #[arg(long, default_value = "dynarec")]
+    cpu: String,
+    #[command(flatten)]
+    emu: EmuArgs,
+}
+
+#[derive(Args)]
+struct RunOneArgs {
+    script: PathBuf,
+    #[arg(long)]
+    rom: PathBuf,
+    #[arg(long)]
+    cpu: String,
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long)]
+    frames: Option<u32>,
+    #[command(flatten)]
+    emu: EmuArgs,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Cmd::Run(args) => cmd_run(args),
+        Cmd::Shot(args) => cmd_shot(args),
+        Cmd::RunOne(args) => cmd_run_one(args),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(e) => {
+            eprintln!("n64-harness: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn parse_cpus(s: &str) -> Result<Vec<CpuMode>> {
+    if s.eq_ignore_ascii_case("all") {
+        return Ok(CpuMode::ALL.to_vec());
+    }
+    let mut modes = Vec::new();
+    for name in s.split(',') {
+        let mode = CpuMode::from_name(name.trim()).with_context(|| {
+            format!("unknown CPU mode `{name}` (expected pure, cached, dynarec or all)")
+        })?;
+        if !modes.contains(&mode) {
+            modes.push(mode);
+        }
+    }
+    Ok(modes)
+}
+
+fn load_script(path: &Path) -> Result<Script> {
+    let src = std::fs::read_to_string(path)
+        .with_context(|| format!("reading script {}", path.display()))?;
+    Script::parse(&src).map_err(|e| anyhow::anyhow!("{}:{}: {}", path.display(), e.line, e.message))
+}
+
+/// Frames to run: `--frames`, else the script's length.
+fn run_length(script: &Script, frames: Option<u32>, path: &Path) -> Result<u32> {
+    let n = frames.or_else(|| script.length()).with_context(|| {
+        format!(
+            "{}: the script names no frame; add `run N` or pass --frames",
+            path.display()
+        )
+    })?;
+    if n == 0 {
+        bail!("--frames must be at least 1");
+    }
+    script
+        .check_length(n)
+        .map_err(|e| anyhow::anyhow!("{}:{}: {}", path.display(), e.line, e.message))?;
+    Ok(n)
+}
+
+fn paths(emu: &EmuArgs) -> Result<Paths> {
+    Ok(Paths {
+        core: emu.core.clone(),
+        plugin_dir: find_plugin_dir(emu.plugin_dir.as_deref())?,
+        rsp: emu.rsp.clone(),
+    })
+}
+
+fn emu_flags(emu: &EmuArgs) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut push_path = |flag: &str, p: &Option<PathBuf>| {
+        if let Some(p) = p {
+            v.push(flag.to_string());
+            v.push(p.display().to_string());
+        }
+    };
+    push_path("--plugin-dir", &emu.plugin_dir);
+    push_path("--core", &emu.core);
+    push_path("--rsp", &emu.rsp);
+    if emu.log {
+        v.push("--log".into());
+    }
+    if emu.verbose {
+        v.push("--verbose".into());
+    }
+    v.push("--timeout".into());
+    v.push(emu.timeout.to_string());
+    v
+}
+
+/// The child's closing line `N passed, M failed`.
+fn parse_count_line(line: &str) -> Option<(usize, usize)> {
+    let (p, f) = line.trim().split_once(" passed, ")?;
+    let f = f.strip_suffix(" failed")?;
+    Some((p.parse().ok()?, f.parse().ok()?))
+}
+
+/// One thing `run` reports on: a child run, or a script that failed to load.
+enum Item {
+    Bad { header: String, error: String },
+    Child { header: String, cmd: Command },
+}
+
+fn cmd_run(args: RunArgs) -> Result<bool> {
+    let exe = std::env::current_exe().context("finding this executable")?;
+    let cli_cpus = args.cpu.as_deref().map(parse_cpus).transpose()?;
+    // Fail early and clearly when the plugins are missing.
+    find_plugin_dir(args.emu.plugin_dir.as_deref())?;
+    let started = Instant::now();
+    let mut items = Vec::new();
+    for script_path in &args.scripts {
+        let prepared = load_script(script_path).and_then(|script| {
+            let rom = args
+                .rom
+                .clone()
+                .or_else(|| script.rom.clone())
+                .with_context(|| {
+                    format!(
+                        "{}: no ROM: pass --rom or add a `rom` line",
+                        script_path.display()
+                    )
+                })?;
+            run_length(&script, args.frames, script_path)?;
+            let cpus = cli_cpus
+                .clone()
+                .unwrap_or_else(|| vec![script.cpu.unwrap_or(CpuMode::Dynarec)]);
+            Ok((rom, cpus))
+        });
+        let (rom, cpus) = match prepared {
+            Ok(p) => p,
+            Err(e) => {
+                items.push(Item::Bad {
+                    header: format!("== {} ==", script_path.display()),
+                    error: format!("{e:#}"),
+                });
+                continue;
+            }
+        };
+        let several = cpus.len() > 1;
+        for cpu in cpus {
+            let out = if several {
+                args.out.join(cpu.name())
+            } else {
+                args.out.clone()
+            };
+            let mut cmd = Command::new(&exe);
+            cmd.arg("run-one")
+                .arg(script_path)
+                .arg("--rom")
+                .arg(&rom)
+                .arg("--cpu")
+                .arg(cpu.name())
+                .arg("--out")
+                .arg(&out);
+            if let Some(n) = args.frames {
+                cmd.arg("--frames").arg(n.to_string());
+            }
+            cmd.args(emu_flags(&args.emu));
+            items.push(Item::Child {
+                header: format!("== {} (cpu {cpu}) ==", script_path.display()),
+                cmd,
+            });
+        }
+    }
+    let runs = items
+        .iter()
+        .filter(|i| matches!(i, Item::Child { .. }))
+        .count();
+    let limit = Duration::from_secs(args.emu.timeout + 30);
+    let (passed, failed) = if args.jobs <= 1 {
+        run_sequential(items, limit)
+    } else {
+        run_parallel(items, limit, args.jobs)
+    };
+    println!(
+        "{runs} runs of {} scripts in {:.1} s",
+        args.scripts.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("{passed} passed, {failed} failed");
+    Ok(failed == 0)
+}
+
+/// Run items one after the other, streaming each child's output.
+fn run_sequential(items: Vec<Item>, limit: Duration) -> (usize, usize) {
+    let (mut passed, mut failed) = (0, 0);
+    for item in items {
+        let (_, p, f) = run_item(item, limit, true);
+        passed += p;
+        failed += f;
+    }
+    (passed, failed)
+}
+
+/// Run up to `jobs` children at once; print each one's output, in order,
+/// when it is complete.
+fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize) {
+    let count = items.len();
+    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (mut passed, mut failed) = (0, 0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(count) {
+            let tx = tx.clone();
+            let queue = &queue;
+            scope.spawn(move || loop {
+                let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
+                let Some((index, item)) = next else { break };
+                let result = run_item(item, limit, false);
+                if tx.send((index, result)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        let mut done = std::collections::BTreeMap::new();
+        let mut next_to_print = 0;
+        for (index, result) in rx {
+            done.insert(index, result);
+            while let Some((text, p, f)) = done.remove(&next_to_print) {
+                print!("{text}");
+                let _ = std::io::stdout().flush();
+                passed += p;
+                failed += f;
+                next_to_print += 1;
+            }
+        }
+    });
+    (passed, failed)
+}
+
+/// Run one item; returns its output (empty when streamed) and counts.
+fn run_item(item: Item, limit: Duration, stream: bool) -> (String, usize, usize) {
+    let mut out = Output {
+        stream,
+        text: String::new(),
+    };
+    match item {
+        Item::Bad { header, error } => {
+            out.line(&header);
+            out.line(&format!("FAIL script: {error}"));
+            (out.text, 0, 1)
+        }
+        Item::Child { header, cmd } => {
+            out.line(&header);
+            let (p, f) = match run_child(cmd, limit, &mut out) {
+                Ok(c) => c,
+                Err(e) => {
+                    out.line(&format!("FAIL run: {e:#}"));
+                    (0, 1)
+                }
+            };
+            (out.text, p, f)
+        }
+    }
+}
+
+/// Where a child's report goes: straight to stdout, or kept for later.
+struct Output {
+    stream: bool,
+    text: String,
+}
+
+impl Output {
+    fn line(&mut self, line: &str) {
+        if self.stream {
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{line}");
+            let _ = out.flush();
+        } else {
+            self.text.push_str(line);
+            self.text.push('\n');
+        }
+    }
+}
+
+/// Run a child, pass its output on, return its counts. A child that
+/// crashes, hangs or prints no count line is one failure.
+fn run_child(mut cmd: Command, limit: Duration, out: &mut Output) -> Result<(usize, usize)> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .context("starting the harness child process")?;
+    let stdout = child.stdout.take().context("child stdout")?;
+    let stream = out.stream;
+    let reader = std::thread::spawn(move || {
+        let mut counts = None;
+        let mut kept = Output {
+            stream,
+            text: String::new(),
+        };
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if let Some(c) = parse_count_line(&line) {
+                counts = Some(c);
+                continue;
+            }
+            kept.line(&line);
+        }
+        (counts, kept.text)
+    });
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break Some(status);
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let (counts, text) = reader.join().unwrap_or((None, String::new()));
+    out.text.push_str(&text);
+    match (status, counts) {
+        (None, _) => {
+            out.line(&format!(
+                "FAIL run: killed after {} s (hung)",
+                limit.as_secs()
+            ));
+            Ok((counts.map_or(0, |c| c.0), counts.map_or(0, |c| c.1) + 1))
+        }
+        (Some(_), Some(c)) => Ok(c),
+        (Some(status), None) => {
+            out.line(&format!(
+                "FAIL run: the harness process died ({status}) without results"
+            ));
+            Ok((0, 1))
+        }
+    }
+}
+
+fn cmd_run_one(args: RunOneArgs) -> Result<bool> {
+    let cpu = CpuMode::from_name(&args.cpu)
+        .with_context(|| format!("unknown CPU mode `{}`", args.cpu))?;
+    let outcome = (|| -> Result<run::Report> {
+        let script = load_script(&args.script)?;
+        let frames = run_length(&script, args.frames, &args.script)?;
+        let opts = RunOptions {
+            paths: paths(&args.emu)?,
+            cpu,
+            rom: read_rom(&args.rom)?,
+            frames,
+            out_dir: args.out.clone(),
+            log: args.emu.log,
+            verbose: args.emu.verbose,
+            timeout: Duration::from_secs(args.emu.timeout),
+        };
+        run::run(&script, &opts)
+    })();
+    let (passed, failed) = match &outcome {
+        Ok(report) => {
+            print!("{}", report.format());
+            (report.passed(), report.failed())
+        }
+        Err(e) => {
+            println!("FAIL run: {e:#}");
+            (0, 1)
+        }
+    };
+    println!("{passed} passed, {failed} failed");
+    let _ = std::io::stdout().flush();
+    Ok(failed == 0)
+}
+
+fn cmd_shot(args: ShotArgs) -> Result<bool> {
+    let cpu = CpuMode::from_name(&args.cpu)
+        .with_context(|| format!("unknown CPU mode `{}`", args.cpu))?;
+    if args.frame == 0 {
+        bail!("--frame must be at least 1");
+    }
+    let script = Script {
+        events: vec![Event {
+            frame: args.frame,
+            line: 0,
+            action: Action::Shot {
+                path: args.output.clone(),
+            },
+        }],
+        ..Script::default()
+    };
+    let opts = RunOptions {
+        paths: paths(&args.emu)?,
+        cpu,
+        rom: read_rom(&args.rom)?,
+        frames: args.frame,
+        out_dir: PathBuf::new(),
+        log: args.emu.log,
+        verbose: args.emu.verbose,
+        timeout: Duration::from_secs(args.emu.timeout),
+    };
+    let report = run::run(&script, &opts)?;
+    print!("{}", report.format());
+    Ok(report.failed() == 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_line() {
+        assert_eq!(parse_count_line("3 passed, 1 failed"), Some((3, 1)));
+        assert_eq!(parse_count_line("x passed, 1 failed"), None);
+        assert_eq!(parse_count_line("PASS line 3"), None);
+    }
+
+    #[test]
+    fn cpu_lists() {
+        assert_eq!(parse_cpus("all").unwrap(), CpuMode::ALL.to_vec());
+        assert_eq!(
+            parse_cpus("pure,dynarec,pure").unwrap(),
+            vec![CpuMode::Pure, CpuMode::Dynarec]
+        );
+        assert!(parse_cpus("fast").is_err());
+    }
+}
