@@ -88,6 +88,38 @@ impl ViRegs {
     }
 }
 
+/// A cheap fingerprint of the picture: a hash of the raw framebuffer bytes
+/// the VI shows (no decoding), for noticing that the screen changed. A
+/// blank VI or a framebuffer outside RDRAM hashes to 0; the address is not
+/// part of the hash (double buffers with the same picture hash the same).
+pub fn raw_hash(ram: &[u8], vi: &ViRegs) -> u64 {
+    let bytes_per_pixel = match vi.pixel_type() {
+        Ok(PixelType::Rgba5551) => 2,
+        Ok(PixelType::Rgba8888) => 4,
+        Err(_) => return 0,
+    };
+    let width = vi.width & 0xFFF;
+    if width == 0 || width > MAX_DIMENSION {
+        return 0;
+    }
+    let start = (vi.origin & 0x00FF_FFFF) as usize & !7;
+    let len = (width * vi.height()) as usize * bytes_per_pixel;
+    let Some(fb) = ram.get(start..start + len) else {
+        return 0;
+    };
+    // FNV-1a over 64-bit words: byte order does not matter for "changed".
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    let mut words = fb.chunks_exact(8);
+    for w in &mut words {
+        let v = u64::from_ne_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        h = (h ^ v).wrapping_mul(0x0100_0000_01B3);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+    }
+    h | 1
+}
+
 /// An RGB picture, 3 bytes per pixel, row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {

@@ -82,6 +82,15 @@ struct RunArgs {
     /// Runs at once (output is then printed per run, in order, when done).
     #[arg(long, short, value_name = "N", default_value_t = 1)]
     jobs: usize,
+    /// Keep save files (EEPROM...) in DIR (DIR/<cpu> when several CPU
+    /// modes run), shared by the scripts, which then run in the order given
+    /// (per CPU mode) [default: a fresh empty directory per run].
+    #[arg(long, value_name = "DIR")]
+    save_dir: Option<PathBuf>,
+    /// Write each run's IS-Viewer lines (with frames) and input changes to
+    /// DIR/<script>.<cpu>.log.
+    #[arg(long, value_name = "DIR")]
+    trace: Option<PathBuf>,
     #[command(flatten)]
     emu: EmuArgs,
 }
@@ -113,6 +122,10 @@ struct RunOneArgs {
     out: PathBuf,
     #[arg(long)]
     frames: Option<u32>,
+    #[arg(long)]
+    save_dir: Option<PathBuf>,
+    #[arg(long)]
+    trace: Option<PathBuf>,
     #[command(flatten)]
     emu: EmuArgs,
 }
@@ -216,6 +229,29 @@ enum Item {
     Child { header: String, cmd: Command },
 }
 
+/// Items that must run one after the other, in order (runs sharing a save
+/// directory); everything else is a chain of one.
+type Chain = Vec<(usize, Item)>;
+
+/// Group `items` into chains: items with the same key (`Some`) form one
+/// chain, in their order; chains are ordered by their first item.
+fn chains(items: Vec<(Option<CpuMode>, Item)>) -> Vec<Chain> {
+    let mut chains: Vec<Chain> = Vec::new();
+    let mut keyed: Vec<(CpuMode, usize)> = Vec::new();
+    for (index, (key, item)) in items.into_iter().enumerate() {
+        match key.and_then(|k| keyed.iter().find(|(c, _)| *c == k).map(|(_, i)| *i)) {
+            Some(chain) => chains[chain].push((index, item)),
+            None => {
+                if let Some(k) = key {
+                    keyed.push((k, chains.len()));
+                }
+                chains.push(vec![(index, item)]);
+            }
+        }
+    }
+    chains
+}
+
 fn cmd_run(args: RunArgs) -> Result<bool> {
     let exe = std::env::current_exe().context("finding this executable")?;
     let cli_cpus = args.cpu.as_deref().map(parse_cpus).transpose()?;
@@ -244,20 +280,26 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
         let (rom, cpus) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                items.push(Item::Bad {
-                    header: format!("== {} ==", script_path.display()),
-                    error: format!("{e:#}"),
-                });
+                items.push((
+                    None,
+                    Item::Bad {
+                        header: format!("== {} ==", script_path.display()),
+                        error: format!("{e:#}"),
+                    },
+                ));
                 continue;
             }
         };
         let several = cpus.len() > 1;
         for cpu in cpus {
-            let out = if several {
-                args.out.join(cpu.name())
-            } else {
-                args.out.clone()
+            let per_cpu = |dir: &PathBuf| {
+                if several {
+                    dir.join(cpu.name())
+                } else {
+                    dir.clone()
+                }
             };
+            let out = per_cpu(&args.out);
             let mut cmd = Command::new(&exe);
             cmd.arg("run-one")
                 .arg(script_path)
@@ -270,22 +312,36 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
             if let Some(n) = args.frames {
                 cmd.arg("--frames").arg(n.to_string());
             }
+            if let Some(dir) = &args.save_dir {
+                cmd.arg("--save-dir").arg(per_cpu(dir));
+            }
+            if let Some(dir) = &args.trace {
+                let stem = script_path
+                    .file_stem()
+                    .map_or_else(|| "script".into(), |s| s.to_string_lossy());
+                cmd.arg("--trace")
+                    .arg(dir.join(format!("{stem}.{}.log", cpu.name())));
+            }
             cmd.args(emu_flags(&args.emu));
-            items.push(Item::Child {
-                header: format!("== {} (cpu {cpu}) ==", script_path.display()),
-                cmd,
-            });
+            let chain = args.save_dir.as_ref().map(|_| cpu);
+            items.push((
+                chain,
+                Item::Child {
+                    header: format!("== {} (cpu {cpu}) ==", script_path.display()),
+                    cmd,
+                },
+            ));
         }
     }
     let runs = items
         .iter()
-        .filter(|i| matches!(i, Item::Child { .. }))
+        .filter(|(_, i)| matches!(i, Item::Child { .. }))
         .count();
     let limit = Duration::from_secs(args.emu.timeout + 30);
     let (passed, failed) = if args.jobs <= 1 {
-        run_sequential(items, limit)
+        run_sequential(items.into_iter().map(|(_, i)| i).collect(), limit)
     } else {
-        run_parallel(items, limit, args.jobs)
+        run_parallel(chains(items), limit, args.jobs)
     };
     println!(
         "{runs} runs of {} scripts in {:.1} s",
@@ -307,11 +363,11 @@ fn run_sequential(items: Vec<Item>, limit: Duration) -> (usize, usize) {
     (passed, failed)
 }
 
-/// Run up to `jobs` children at once; print each one's output, in order,
-/// when it is complete.
-fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize) {
-    let count = items.len();
-    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
+/// Run up to `jobs` chains at once (each chain's items one after the
+/// other); print each item's output, in order, when it is complete.
+fn run_parallel(chains: Vec<Chain>, limit: Duration, jobs: usize) -> (usize, usize) {
+    let count = chains.len();
+    let queue = std::sync::Mutex::new(chains.into_iter());
     let (tx, rx) = std::sync::mpsc::channel();
     let (mut passed, mut failed) = (0, 0);
     std::thread::scope(|scope| {
@@ -320,10 +376,12 @@ fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize
             let queue = &queue;
             scope.spawn(move || loop {
                 let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
-                let Some((index, item)) = next else { break };
-                let result = run_item(item, limit, false);
-                if tx.send((index, result)).is_err() {
-                    break;
+                let Some(chain) = next else { break };
+                for (index, item) in chain {
+                    let result = run_item(item, limit, false);
+                    if tx.send((index, result)).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -462,6 +520,8 @@ fn cmd_run_one(args: RunOneArgs) -> Result<bool> {
             log: args.emu.log,
             verbose: args.emu.verbose,
             timeout: Duration::from_secs(args.emu.timeout),
+            save_dir: args.save_dir.clone(),
+            trace: args.trace.clone(),
         };
         run::run(&script, &opts)
     })();
@@ -505,6 +565,8 @@ fn cmd_shot(args: ShotArgs) -> Result<bool> {
         log: args.emu.log,
         verbose: args.emu.verbose,
         timeout: Duration::from_secs(args.emu.timeout),
+        save_dir: None,
+        trace: None,
     };
     let report = run::run(&script, &opts)?;
     print!("{}", report.format());
