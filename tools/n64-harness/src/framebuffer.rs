@@ -378,6 +378,24 @@ mod tests {
     }
 
     #[test]
+    fn raw_hash_sees_content_not_address() {
+        let mut ram = Ram::new(0x80000);
+        let vi = ntsc(2, 0x10000, 320);
+        let blank = raw_hash(&ram.0, &vi);
+        assert_ne!(blank, 0);
+        ram.write_be(0x10000 + 2 * (320 * 100 + 5), &[0x12, 0x34]);
+        let changed = raw_hash(&ram.0, &vi);
+        assert_ne!(changed, blank);
+        // The same picture in another buffer hashes the same.
+        let other = ntsc(2, 0x40000, 320);
+        ram.write_be(0x40000 + 2 * (320 * 100 + 5), &[0x12, 0x34]);
+        assert_eq!(raw_hash(&ram.0, &other), changed);
+        // Blank VI, or a buffer outside RDRAM: 0.
+        assert_eq!(raw_hash(&ram.0, &ntsc(0, 0x10000, 320)), 0);
+        assert_eq!(raw_hash(&ram.0, &ntsc(2, 0x7F000, 320)), 0);
+    }
+
+    #[test]
     fn tolerance() {
         assert!(colour_matches([0, 206, 0], [0, 200, 0], 8));
         assert!(!colour_matches([0, 206, 0], [0, 200, 0], 5));

@@ -1096,6 +1096,139 @@ mod tests {
         assert!(!check_rect(&img, (u32::MAX, 0, 2, 1), false, grey, 0).0);
     }
 
+    fn report(lines: &[(u32, &str)], frames: u32) -> Report {
+        Report {
+            cpu: CpuMode::Dynarec,
+            frames,
+            elapsed: Duration::from_secs(1),
+            checks: Vec::new(),
+            is_lines: lines.iter().map(|(f, l)| (*f, l.to_string())).collect(),
+            screen_changes: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn checked(src: &str, lines: &[(u32, &str)], frames: u32) -> Vec<(bool, String)> {
+        let script = Script::parse(src).unwrap();
+        let mut r = report(lines, frames);
+        check_texts(&script, &mut r);
+        r.checks.into_iter().map(|c| (c.passed, c.detail)).collect()
+    }
+
+    #[test]
+    fn gaps() {
+        assert!(gap_check(10, 0, 30, &[10, 20], "x").0);
+        let (ok, detail) = gap_check(10, 0, 30, &[10, 25], "ticks");
+        assert!(!ok);
+        assert_eq!(
+            detail,
+            "2 ticks in frames 0..30, but none in frames 10..25 (15 frames)"
+        );
+        // The stretch after the last event counts too.
+        assert!(!gap_check(10, 0, 31, &[10, 20], "x").0);
+        assert_eq!(
+            gap_check(10, 5, 30, &[], "ticks").1,
+            "no ticks in frames 5..30"
+        );
+    }
+
+    #[test]
+    fn every_sequence_count_absent() {
+        let lines = [
+            (0, "boot"),
+            (2, "screen menu"),
+            (60, "heartbeat 60"),
+            (90, "screen game"),
+            (95, "move X b2"),
+            (100, "move O a1"),
+            (120, "heartbeat 120"),
+            (200, "heartbeat 200"),
+            (210, "result x-wins"),
+        ];
+        let results = checked(
+            r#"expect heartbeat every 80
+expect heartbeat every 60
+expect "move X b2" after "screen game"
+expect "screen game" after "move X b2"
+expect sequence "boot" "screen game" "move " "move " "result"
+expect sequence "boot" "move " "move " "move "
+expect count "move " = 2
+expect count "move " >= 3
+expect "result" not by 200
+expect "result" not by 210
+expect no "move" from 101 by 240
+expect "heartbeat" every 80 from 100 to 150
+"#,
+            &lines,
+            240,
+        );
+        let passed: Vec<bool> = results.iter().map(|r| r.0).collect();
+        assert_eq!(
+            passed,
+            [true, false, true, false, true, false, true, false, true, false, true, true],
+            "{results:#?}"
+        );
+        assert!(
+            results[1].1.contains("none in frames 120..200"),
+            "{}",
+            results[1].1
+        );
+        assert!(results[3].1.contains("only before"), "{}", results[3].1);
+        assert_eq!(results[4].1, "at frames 0, 90, 95, 100, 210");
+        assert_eq!(results[6].1, "2 lines (frames 95..100)");
+        assert!(results[9].1.contains("frame 210"), "{}", results[9].1);
+        // A run that ends early cannot prove absence up to a later frame.
+        let r = checked("expect \"zzz\" not by 500\n", &lines, 240);
+        assert!(!r[0].0 && r[0].1.contains("ended at frame 240"));
+    }
+
+    #[test]
+    fn screen_changes() {
+        let c = ScreenChanges {
+            period: 100,
+            from: 50,
+            to: None,
+            line: 1,
+        };
+        let changes = [10, 60, 140, 230, 300];
+        let r = check_screen(&c, &changes, 390);
+        assert!(r.passed, "{}", r.detail);
+        let r = check_screen(&c, &changes, 420);
+        assert!(!r.passed);
+        assert!(r.detail.contains("none in frames 300..420"), "{}", r.detail);
+        let c = ScreenChanges { to: Some(200), ..c };
+        assert!(check_screen(&c, &[], 1000).detail.contains("no changes"));
+    }
+
+    #[test]
+    fn failure_shows_the_last_log_lines() {
+        let lines: Vec<(u32, String)> = (0..30).map(|i| (i * 10, format!("line {i}"))).collect();
+        let mut r = report(&[], 300);
+        r.is_lines = lines;
+        assert!(!r.format().contains("IS-Viewer lines"));
+        r.checks.push(CheckResult {
+            line: 1,
+            passed: false,
+            what: "x".into(),
+            detail: "y".into(),
+        });
+        let text = r.format();
+        assert!(text.contains("last 20 of 30 IS-Viewer lines:"), "{text}");
+        assert!(
+            text.contains("[   100] line 10") && !text.contains("line 9\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn names_of_buttons() {
+        assert_eq!(button_names(0), "none");
+        assert_eq!(
+            button_names(Button::A.mask() | Button::Start.mask()),
+            "A+START"
+        );
+    }
+
     #[test]
     fn buttons_value_layout() {
         let p = Port {

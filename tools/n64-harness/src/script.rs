@@ -1381,6 +1381,238 @@ run 600
     }
 
     #[test]
+    fn reset_and_power_cycle() {
+        let s = Script::parse("at 300 reset\nat 400 power-cycle\n").unwrap();
+        assert_eq!(
+            s.events[0],
+            Event {
+                frame: 300,
+                line: 1,
+                action: Action::Reset { hard: false }
+            }
+        );
+        assert_eq!(s.events[1].action, Action::Reset { hard: true });
+        assert_eq!(s.length(), Some(400));
+        assert_eq!(s.expectation_count(), 0);
+        let (l, msg) = err_line("at 0 reset");
+        assert_eq!(l, 1);
+        assert!(msg.contains("at least 1"), "{msg}");
+        assert!(err_line("at 5 reset now").1.contains("unexpected `now`"));
+    }
+
+    #[test]
+    fn random_lines() {
+        let s = Script::parse(
+            "random on 1,2,3,4 from 100 to 20100 seed 7\nrandom on 2 from 5 to 50 seed 99 buttons A+START no-stick with-unplug\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.randoms[0],
+            RandomInput {
+                ports: vec![0, 1, 2, 3],
+                from: 100,
+                to: 20100,
+                seed: 7,
+                buttons: ALL_BUTTONS_MASK,
+                stick: true,
+                unplug: false,
+                line: 1
+            }
+        );
+        let r = &s.randoms[1];
+        assert_eq!(r.ports, vec![1]);
+        assert_eq!(r.buttons, Button::A.mask() | Button::Start.mask());
+        assert!(!r.stick && r.unplug);
+        assert_eq!(s.length(), Some(20100));
+        let e = s.check_length(10_000).unwrap_err();
+        assert_eq!(e.line, 1);
+        for (src, needle) in [
+            ("random on 1 from 5 to 5 seed 1", "must be before"),
+            ("random on 1,1 from 5 to 9 seed 1", "listed twice"),
+            ("random on 5 from 5 to 9 seed 1", "bad port"),
+            ("random on 1 from 5 to 9", "expected `seed`"),
+            ("random on 1 from 5 to 9 seed x", "bad seed"),
+            (
+                "random on 1 from 5 to 9 seed 1 sometimes",
+                "unexpected `sometimes`",
+            ),
+            ("random on 1 from 5 to 9 seed 1 buttons Q", "unknown button"),
+        ] {
+            let (l, msg) = err_line(src);
+            assert_eq!(l, 1);
+            assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+        }
+    }
+
+    #[test]
+    fn liveness_expectations() {
+        let s = Script::parse(
+            "expect heartbeat every 120\nexpect \"tick\" every 60 from 100 to 900\nexpect screen changes every 600\nexpect screen changes every 30 from 10 to 400\nrun 1000\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.texts[0],
+            TextExpect::Every {
+                text: "heartbeat".into(),
+                period: 120,
+                from: 0,
+                to: None,
+                line: 1
+            }
+        );
+        assert_eq!(
+            s.texts[1],
+            TextExpect::Every {
+                text: "tick".into(),
+                period: 60,
+                from: 100,
+                to: Some(900),
+                line: 2
+            }
+        );
+        assert_eq!(
+            s.screen,
+            vec![
+                ScreenChanges {
+                    period: 600,
+                    from: 0,
+                    to: None,
+                    line: 3
+                },
+                ScreenChanges {
+                    period: 30,
+                    from: 10,
+                    to: Some(400),
+                    line: 4
+                }
+            ]
+        );
+        assert_eq!(s.expectation_count(), 4);
+        // `every` without `to` names no frame: the run length must be given.
+        let s = Script::parse("expect heartbeat every 120\n").unwrap();
+        assert_eq!(s.length(), None);
+        let s = Script::parse("expect screen changes every 10 to 500\n").unwrap();
+        assert_eq!(s.length(), Some(500));
+        for (src, needle) in [
+            ("expect heartbeat every 0", "at least 1 frame"),
+            ("expect \"x\" every 10 from 50 to 40", "must be after"),
+            ("expect screen changes", "expected `every`"),
+            ("expect screen every 5", "expected `changes`"),
+            ("expect heartbeat by 5", "after `expect`"),
+        ] {
+            let (l, msg) = err_line(src);
+            assert_eq!(l, 1);
+            assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+        }
+    }
+
+    #[test]
+    fn order_count_and_absence() {
+        let s = Script::parse(
+            r#"expect "move X b2" after "screen game"
+expect sequence "a" "b" "c"
+expect count "move " = 5
+expect count "ai " >= 2
+expect count "result" <= 1
+expect "result" not by 300
+expect no "panic" from 10 by 20
+expect no "oops" by 20
+expect no "panic"
+"#,
+        )
+        .unwrap();
+        assert_eq!(
+            s.texts[0],
+            TextExpect::Sequence {
+                texts: vec!["screen game".into(), "move X b2".into()],
+                line: 1
+            }
+        );
+        assert_eq!(
+            s.texts[1],
+            TextExpect::Sequence {
+                texts: vec!["a".into(), "b".into(), "c".into()],
+                line: 2
+            }
+        );
+        assert_eq!(
+            s.texts[2],
+            TextExpect::Count {
+                text: "move ".into(),
+                op: CountOp::Eq,
+                n: 5,
+                line: 3
+            }
+        );
+        assert!(matches!(
+            s.texts[3],
+            TextExpect::Count {
+                op: CountOp::AtLeast,
+                n: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            s.texts[4],
+            TextExpect::Count {
+                op: CountOp::AtMost,
+                n: 1,
+                ..
+            }
+        ));
+        assert_eq!(
+            s.texts[5],
+            TextExpect::Absent {
+                text: "result".into(),
+                from: 0,
+                by: 300,
+                line: 6
+            }
+        );
+        assert_eq!(
+            s.texts[6],
+            TextExpect::Absent {
+                text: "panic".into(),
+                from: 10,
+                by: 20,
+                line: 7
+            }
+        );
+        assert!(matches!(
+            s.texts[7],
+            TextExpect::Absent {
+                from: 0,
+                by: 20,
+                ..
+            }
+        ));
+        assert!(matches!(s.texts[8], TextExpect::Never { .. }));
+        assert_eq!(s.length(), Some(300));
+        assert!(CountOp::Eq.holds(5, 5) && !CountOp::Eq.holds(4, 5));
+        assert!(CountOp::AtLeast.holds(6, 5) && !CountOp::AtMost.holds(6, 5));
+        for (src, needle) in [
+            ("expect sequence \"a\"", "at least two"),
+            ("expect sequence \"a\" b", "quoted text"),
+            ("expect count \"a\" > 5", "expected `=`"),
+            ("expect count \"a\" = x", "bad number"),
+            ("expect \"a\" after b", "quoted text"),
+            ("expect \"a\" not 5", "expected `by`"),
+            ("expect no \"a\" from 9 by 5", "is after"),
+        ] {
+            let (l, msg) = err_line(src);
+            assert_eq!(l, 1);
+            assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+        }
+    }
+
+    #[test]
+    fn trace_line() {
+        let s = Script::parse("trace soak.log\nrun 5\n").unwrap();
+        assert_eq!(s.trace, Some(PathBuf::from("soak.log")));
+        assert!(err_line("trace").1.contains("expected a log file name"));
+    }
+
+    #[test]
     fn numbers() {
         assert_eq!(parse_u32("0x8000_0300"), Ok(0x8000_0300));
         assert_eq!(parse_u32("42"), Ok(42));
