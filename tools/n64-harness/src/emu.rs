@@ -239,6 +239,9 @@ pub struct StartOptions<'a> {
     /// Directory for save files (EEPROM, SRAM...) that outlives the run:
     /// the next run with the same directory finds them.
     pub save_dir: Option<PathBuf>,
+    /// `Core/CountPerOp` (COP0 Count cycles per instruction; `None`: the
+    /// core's choice, 2 for unknown ROMs).
+    pub count_per_op: Option<u32>,
     /// Receives every core and plugin message (`IS64: ...` included).
     pub debug_callback: m64p::DebugCallback,
     /// Passed to `debug_callback`; must stay valid until the Emulator drops.
@@ -319,7 +322,7 @@ impl Emulator {
         let save_dir = opts.save_dir.as_deref().unwrap_or(&opts.config_dir);
         std::fs::create_dir_all(save_dir)
             .with_context(|| format!("creating {}", save_dir.display()))?;
-        emu.configure(opts.cpu, &opts.config_dir, save_dir)?;
+        emu.configure(opts.cpu, &opts.config_dir, save_dir, opts.count_per_op)?;
 
         let rom_len = c_int::try_from(opts.rom.len()).context("ROM too large")?;
         // SAFETY: ROM_OPEN copies `rom_len` bytes from the pointer.
@@ -372,7 +375,13 @@ impl Emulator {
         self.check(rc, "M64CMD_EXECUTE")
     }
 
-    fn configure(&self, cpu: CpuMode, dir: &Path, save_dir: &Path) -> Result<()> {
+    fn configure(
+        &self,
+        cpu: CpuMode,
+        dir: &Path,
+        save_dir: &Path,
+        count_per_op: Option<u32>,
+    ) -> Result<()> {
         let open: ConfigOpenSectionFn = sym(&self.core, "ConfigOpenSection")?;
         let set: ConfigSetParameterFn = sym(&self.core, "ConfigSetParameter")?;
         let section = CString::new("Core")?;
@@ -423,6 +432,9 @@ impl Emulator {
             self.check(rc, name)
         };
         set_int("R4300Emulator", M64TYPE_INT, cpu.r4300_emulator())?;
+        if let Some(n) = count_per_op {
+            set_int("CountPerOp", M64TYPE_INT, c_int::try_from(n)?)?;
+        }
         set_int("OnScreenDisplay", M64TYPE_BOOL, 0)?;
         set_int("EnableDebugger", M64TYPE_BOOL, 0)?;
         // Saves (EEPROM, SRAM...) go to the fresh directory, so every run

@@ -56,9 +56,16 @@ struct EmuArgs {
     /// Print every mupen64plus message to stderr.
     #[arg(long, short)]
     verbose: bool,
-    /// Stop a run that takes longer than this many seconds (it fails).
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
-    timeout: u64,
+    /// Stop a run that takes longer than this many seconds (it fails)
+    /// [default: 120 plus 1 per 10 frames of the run, so long soaks in the
+    /// interpreters get their time].
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<u64>,
+    /// Set mupen64plus's Core/CountPerOp (CPU cycles counted per
+    /// instruction; the core uses 2). Higher runs busy-waiting ROMs faster
+    /// in emulated frames, but each instruction takes more emulated time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4))]
+    count_per_op: Option<u32>,
 }
 
 #[derive(Args)]
@@ -211,9 +218,16 @@ fn emu_flags(emu: &EmuArgs) -> Vec<String> {
     if emu.verbose {
         v.push("--verbose".into());
     }
-    v.push("--timeout".into());
-    v.push(emu.timeout.to_string());
+    if let Some(n) = emu.count_per_op {
+        v.push("--count-per-op".into());
+        v.push(n.to_string());
+    }
     v
+}
+
+/// `--timeout`, else 120 s plus 1 s per 10 frames.
+fn timeout_secs(explicit: Option<u64>, frames: u32) -> u64 {
+    explicit.unwrap_or(120 + u64::from(frames) / 10)
 }
 
 /// The child's closing line `N passed, M failed`.
@@ -225,8 +239,16 @@ fn parse_count_line(line: &str) -> Option<(usize, usize)> {
 
 /// One thing `run` reports on: a child run, or a script that failed to load.
 enum Item {
-    Bad { header: String, error: String },
-    Child { header: String, cmd: Command },
+    Bad {
+        header: String,
+        error: String,
+    },
+    Child {
+        header: String,
+        cmd: Command,
+        /// Kill the child after this long.
+        limit: Duration,
+    },
 }
 
 /// Items that must run one after the other, in order (runs sharing a save
@@ -271,13 +293,13 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
                         script_path.display()
                     )
                 })?;
-            run_length(&script, args.frames, script_path)?;
+            let frames = run_length(&script, args.frames, script_path)?;
             let cpus = cli_cpus
                 .clone()
                 .unwrap_or_else(|| vec![script.cpu.unwrap_or(CpuMode::Dynarec)]);
-            Ok((rom, cpus))
+            Ok((rom, cpus, frames))
         });
-        let (rom, cpus) = match prepared {
+        let (rom, cpus, frames) = match prepared {
             Ok(p) => p,
             Err(e) => {
                 items.push((
@@ -323,12 +345,15 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
                     .arg(dir.join(format!("{stem}.{}.log", cpu.name())));
             }
             cmd.args(emu_flags(&args.emu));
+            let timeout = timeout_secs(args.emu.timeout, frames);
+            cmd.arg("--timeout").arg(timeout.to_string());
             let chain = args.save_dir.as_ref().map(|_| cpu);
             items.push((
                 chain,
                 Item::Child {
                     header: format!("== {} (cpu {cpu}) ==", script_path.display()),
                     cmd,
+                    limit: Duration::from_secs(timeout + 30),
                 },
             ));
         }
@@ -337,11 +362,10 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
         .iter()
         .filter(|(_, i)| matches!(i, Item::Child { .. }))
         .count();
-    let limit = Duration::from_secs(args.emu.timeout + 30);
     let (passed, failed) = if args.jobs <= 1 {
-        run_sequential(items.into_iter().map(|(_, i)| i).collect(), limit)
+        run_sequential(items.into_iter().map(|(_, i)| i).collect())
     } else {
-        run_parallel(chains(items), limit, args.jobs)
+        run_parallel(chains(items), args.jobs)
     };
     println!(
         "{runs} runs of {} scripts in {:.1} s",
@@ -353,10 +377,10 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
 }
 
 /// Run items one after the other, streaming each child's output.
-fn run_sequential(items: Vec<Item>, limit: Duration) -> (usize, usize) {
+fn run_sequential(items: Vec<Item>) -> (usize, usize) {
     let (mut passed, mut failed) = (0, 0);
     for item in items {
-        let (_, p, f) = run_item(item, limit, true);
+        let (_, p, f) = run_item(item, true);
         passed += p;
         failed += f;
     }
@@ -365,7 +389,7 @@ fn run_sequential(items: Vec<Item>, limit: Duration) -> (usize, usize) {
 
 /// Run up to `jobs` chains at once (each chain's items one after the
 /// other); print each item's output, in order, when it is complete.
-fn run_parallel(chains: Vec<Chain>, limit: Duration, jobs: usize) -> (usize, usize) {
+fn run_parallel(chains: Vec<Chain>, jobs: usize) -> (usize, usize) {
     let count = chains.len();
     let queue = std::sync::Mutex::new(chains.into_iter());
     let (tx, rx) = std::sync::mpsc::channel();
@@ -378,7 +402,7 @@ fn run_parallel(chains: Vec<Chain>, limit: Duration, jobs: usize) -> (usize, usi
                 let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
                 let Some(chain) = next else { break };
                 for (index, item) in chain {
-                    let result = run_item(item, limit, false);
+                    let result = run_item(item, false);
                     if tx.send((index, result)).is_err() {
                         return;
                     }
@@ -403,7 +427,7 @@ fn run_parallel(chains: Vec<Chain>, limit: Duration, jobs: usize) -> (usize, usi
 }
 
 /// Run one item; returns its output (empty when streamed) and counts.
-fn run_item(item: Item, limit: Duration, stream: bool) -> (String, usize, usize) {
+fn run_item(item: Item, stream: bool) -> (String, usize, usize) {
     let mut out = Output {
         stream,
         text: String::new(),
@@ -414,7 +438,7 @@ fn run_item(item: Item, limit: Duration, stream: bool) -> (String, usize, usize)
             out.line(&format!("FAIL script: {error}"));
             (out.text, 0, 1)
         }
-        Item::Child { header, cmd } => {
+        Item::Child { header, cmd, limit } => {
             out.line(&header);
             let (p, f) = match run_child(cmd, limit, &mut out) {
                 Ok(c) => c,
@@ -519,8 +543,9 @@ fn cmd_run_one(args: RunOneArgs) -> Result<bool> {
             out_dir: args.out.clone(),
             log: args.emu.log,
             verbose: args.emu.verbose,
-            timeout: Duration::from_secs(args.emu.timeout),
+            timeout: Duration::from_secs(timeout_secs(args.emu.timeout, frames)),
             save_dir: args.save_dir.clone(),
+            count_per_op: args.emu.count_per_op,
             trace: args.trace.clone(),
         };
         run::run(&script, &opts)
@@ -564,8 +589,9 @@ fn cmd_shot(args: ShotArgs) -> Result<bool> {
         out_dir: PathBuf::new(),
         log: args.emu.log,
         verbose: args.emu.verbose,
-        timeout: Duration::from_secs(args.emu.timeout),
+        timeout: Duration::from_secs(timeout_secs(args.emu.timeout, args.frame)),
         save_dir: None,
+        count_per_op: args.emu.count_per_op,
         trace: None,
     };
     let report = run::run(&script, &opts)?;

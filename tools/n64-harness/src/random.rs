@@ -51,7 +51,7 @@ impl Rng {
 
     /// Uniform-enough in `0..n` (n > 0).
     fn below(&mut self, n: u32) -> u32 {
-        ((self.next() >> 32) * u64::from(n) >> 32) as u32
+        (((self.next() >> 32) * u64::from(n)) >> 32) as u32
     }
 
     /// In `lo..=hi`.

@@ -41,6 +41,8 @@ pub struct RunOptions {
     /// Keep save files (EEPROM...) here, across runs; `None`: a fresh
     /// temporary directory, removed afterwards.
     pub save_dir: Option<PathBuf>,
+    /// `Core/CountPerOp` (`None`: the core's default).
+    pub count_per_op: Option<u32>,
     /// Write the trace (IS-Viewer lines with frames, input changes) here;
     /// overrides the script's `trace` line (which is relative to `out_dir`).
     pub trace: Option<PathBuf>,
@@ -67,6 +69,9 @@ pub struct Report {
     /// Vertical interrupts seen.
     pub frames: u32,
     pub elapsed: Duration,
+    /// CPU time (user + system) this process used during the run, when
+    /// known: on a busy machine, frames per CPU second is the fairer speed.
+    pub cpu_time: Option<Duration>,
     /// Sorted by script line.
     pub checks: Vec<CheckResult>,
     /// IS-Viewer lines with the frame each arrived in.
@@ -115,14 +120,25 @@ impl Report {
                 }
             }
         }
-        let _ = writeln!(
+        let _ = write!(
             s,
-            "ran {} frames in {:.2} s ({:.0} frames/s, cpu {})",
+            "ran {} frames in {:.2} s ({:.0} frames/s, cpu {}",
             self.frames,
             self.elapsed.as_secs_f64(),
             self.frames_per_second(),
             self.cpu
         );
+        match self.cpu_time {
+            Some(t) if t.as_secs_f64() > 0.0 => {
+                let _ = writeln!(
+                    s,
+                    "; {:.2} s CPU time, {:.0} frames per CPU second)",
+                    t.as_secs_f64(),
+                    f64::from(self.frames) / t.as_secs_f64()
+                );
+            }
+            _ => s.push_str(")\n"),
+        }
         s
     }
 }
@@ -240,6 +256,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         rom: &opts.rom,
         config_dir,
         save_dir: opts.save_dir.clone(),
+        count_per_op: opts.count_per_op,
         debug_callback: Some(debug_callback),
         debug_context: ctx,
     })?;
@@ -277,8 +294,12 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         }
     });
     let started = Instant::now();
+    let cpu_before = process_cpu_time();
     let result = emu.execute();
     let elapsed = started.elapsed();
+    let cpu_time = process_cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
     let _ = done_tx.send(());
     let timed_out = watchdog.join().unwrap_or(false);
     // SAFETY: unregistering takes no pointers the plugins keep.
@@ -307,6 +328,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         cpu: opts.cpu,
         frames: st.frame,
         elapsed,
+        cpu_time,
         checks: std::mem::take(&mut st.checks),
         is_lines: std::mem::take(&mut st.is_lines),
         screen_changes: std::mem::take(&mut st.screen_changes),
@@ -323,6 +345,19 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     drop(emu);
     drop(shared);
     Ok(report)
+}
+
+/// User + system CPU time of this process so far (Linux `/proc`; clock
+/// ticks of 1/100 s).
+fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): state is
+    // field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
 }
 
 /// Fail the frame-bound checks the run never reached.
@@ -745,17 +780,22 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
         let event = event.clone();
         st.next += 1;
         let frame = st.frame;
-        match &event.action {
-            Action::Hold { .. }
-            | Action::Release { .. }
-            | Action::Stick { .. }
-            | Action::Plug { .. }
-            | Action::Unplug { .. }
-                if st.trace.is_some() =>
-            {
-                st.trace_only(format_args!("line {}: {:?}", event.line, event.action));
+        if st.trace.is_some() {
+            let text = match &event.action {
+                Action::Hold { port, mask } => {
+                    Some(format!("port {} hold {}", port + 1, button_names(*mask)))
+                }
+                Action::Release { port, mask } => {
+                    Some(format!("port {} release {}", port + 1, button_names(*mask)))
+                }
+                Action::Stick { port, x, y } => Some(format!("port {} stick {x} {y}", port + 1)),
+                Action::Plug { port } => Some(format!("plug {}", port + 1)),
+                Action::Unplug { port } => Some(format!("unplug {}", port + 1)),
+                _ => None,
+            };
+            if let Some(text) = text {
+                st.trace_only(format_args!("{text} (line {})", event.line));
             }
-            _ => {}
         }
         match &event.action {
             Action::Hold { port, mask } => {
@@ -1101,6 +1141,7 @@ mod tests {
             cpu: CpuMode::Dynarec,
             frames,
             elapsed: Duration::from_secs(1),
+            cpu_time: None,
             checks: Vec::new(),
             is_lines: lines.iter().map(|(f, l)| (*f, l.to_string())).collect(),
             screen_changes: Vec::new(),
