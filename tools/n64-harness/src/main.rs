@@ -611,6 +611,38 @@ mod tests {
     }
 
     #[test]
+    fn runs_sharing_a_save_dir_chain_per_cpu_mode() {
+        let bad = |n: usize| Item::Bad {
+            header: n.to_string(),
+            error: String::new(),
+        };
+        let (p, c) = (Some(CpuMode::Pure), Some(CpuMode::Cached));
+        // Script-major order: s1/pure, s1/cached, s2/pure, s2/cached, then
+        // an unchained item.
+        let items = vec![
+            (p, bad(0)),
+            (c, bad(1)),
+            (p, bad(2)),
+            (c, bad(3)),
+            (None, bad(4)),
+        ];
+        let got: Vec<Vec<usize>> = chains(items)
+            .into_iter()
+            .map(|chain| chain.into_iter().map(|(i, _)| i).collect())
+            .collect();
+        assert_eq!(got, vec![vec![0, 2], vec![1, 3], vec![4]]);
+        let items = vec![(None, bad(0)), (None, bad(1))];
+        assert_eq!(chains(items).len(), 2);
+    }
+
+    #[test]
+    fn default_timeout_grows_with_the_run() {
+        assert_eq!(timeout_secs(None, 600), 180);
+        assert_eq!(timeout_secs(None, 20_200), 2140);
+        assert_eq!(timeout_secs(Some(5), 20_200), 5);
+    }
+
+    #[test]
     fn cpu_lists() {
         assert_eq!(parse_cpus("all").unwrap(), CpuMode::ALL.to_vec());
         assert_eq!(
