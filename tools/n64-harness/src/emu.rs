@@ -40,6 +40,7 @@ const M64CMD_ROM_CLOSE: c_int = 2;
 const M64CMD_EXECUTE: c_int = 5;
 const M64CMD_STOP: c_int = 6;
 const M64CMD_CORE_STATE_SET: c_int = 17;
+const M64CMD_RESET: c_int = 19;
 const M64CORE_SPEED_LIMITER: c_int = 5;
 
 const M64TYPE_INT: c_int = 1;
@@ -189,6 +190,18 @@ impl Hooks {
         }
     }
 
+    /// Reset the console: `hard` false is the reset button (the ROM gets
+    /// the pre-NMI interrupt, then restarts about half a second later),
+    /// `hard` true switches it off and on (restarts at the next interrupt).
+    /// mupen64plus keeps the EEPROM (and SRAM/FlashRAM) content across
+    /// both. Returns the m64p_error code.
+    pub fn reset(&self, hard: bool) -> c_int {
+        // SAFETY: CoreDoCommand(M64CMD_RESET) takes no pointer; it only
+        // schedules the reset. Called from the emulation thread (the VI
+        // callback), like a frontend's key handler would.
+        unsafe { (self.do_command)(M64CMD_RESET, c_int::from(hard), std::ptr::null_mut()) }
+    }
+
     /// Ask the core to stop; `M64CMD_EXECUTE` then returns.
     pub fn stop(&self) {
         // SAFETY: CoreDoCommand(M64CMD_STOP) takes no pointer; it only sets
@@ -220,8 +233,15 @@ pub struct StartOptions<'a> {
     pub paths: &'a Paths,
     pub cpu: CpuMode,
     pub rom: &'a [u8],
-    /// Fresh directory for the core's config and save files.
+    /// Fresh directory for the core's config (and save files, unless
+    /// `save_dir`); removed when the Emulator drops.
     pub config_dir: PathBuf,
+    /// Directory for save files (EEPROM, SRAM...) that outlives the run:
+    /// the next run with the same directory finds them.
+    pub save_dir: Option<PathBuf>,
+    /// `Core/CountPerOp` (COP0 Count cycles per instruction; `None`: the
+    /// core's choice, 2 for unknown ROMs).
+    pub count_per_op: Option<u32>,
     /// Receives every core and plugin message (`IS64: ...` included).
     pub debug_callback: m64p::DebugCallback,
     /// Passed to `debug_callback`; must stay valid until the Emulator drops.
@@ -299,7 +319,10 @@ impl Emulator {
             config_dir: opts.config_dir.clone(),
         };
         emu.check(rc, "CoreStartup")?;
-        emu.configure(opts.cpu, &opts.config_dir)?;
+        let save_dir = opts.save_dir.as_deref().unwrap_or(&opts.config_dir);
+        std::fs::create_dir_all(save_dir)
+            .with_context(|| format!("creating {}", save_dir.display()))?;
+        emu.configure(opts.cpu, &opts.config_dir, save_dir, opts.count_per_op)?;
 
         let rom_len = c_int::try_from(opts.rom.len()).context("ROM too large")?;
         // SAFETY: ROM_OPEN copies `rom_len` bytes from the pointer.
@@ -352,7 +375,13 @@ impl Emulator {
         self.check(rc, "M64CMD_EXECUTE")
     }
 
-    fn configure(&self, cpu: CpuMode, dir: &Path) -> Result<()> {
+    fn configure(
+        &self,
+        cpu: CpuMode,
+        dir: &Path,
+        save_dir: &Path,
+        count_per_op: Option<u32>,
+    ) -> Result<()> {
         let open: ConfigOpenSectionFn = sym(&self.core, "ConfigOpenSection")?;
         let set: ConfigSetParameterFn = sym(&self.core, "ConfigSetParameter")?;
         let section = CString::new("Core")?;
@@ -403,11 +432,18 @@ impl Emulator {
             self.check(rc, name)
         };
         set_int("R4300Emulator", M64TYPE_INT, cpu.r4300_emulator())?;
+        if let Some(n) = count_per_op {
+            set_int("CountPerOp", M64TYPE_INT, c_int::try_from(n)?)?;
+        }
         set_int("OnScreenDisplay", M64TYPE_BOOL, 0)?;
         set_int("EnableDebugger", M64TYPE_BOOL, 0)?;
-        // Saves (EEPROM, SRAM...) and screenshots go to the fresh directory,
-        // so every run starts from the same state.
-        set_str("SaveSRAMPath", dir)?;
+        // Saves (EEPROM, SRAM...) go to the fresh directory, so every run
+        // starts from the same state, unless a save directory is given.
+        // The core writes the EEPROM file on every EEPROM write.
+        // The core glues file names straight onto this path.
+        let mut save_path = save_dir.as_os_str().to_owned();
+        save_path.push("/");
+        set_str("SaveSRAMPath", Path::new(&save_path))?;
         set_str("SaveStatePath", dir)?;
         set_str("ScreenshotPath", dir)?;
         // No webcam for the Game Boy Camera emulation (the default backend,

@@ -88,6 +88,38 @@ impl ViRegs {
     }
 }
 
+/// A cheap fingerprint of the picture: a hash of the raw framebuffer bytes
+/// the VI shows (no decoding), for noticing that the screen changed. A
+/// blank VI or a framebuffer outside RDRAM hashes to 0; the address is not
+/// part of the hash (double buffers with the same picture hash the same).
+pub fn raw_hash(ram: &[u8], vi: &ViRegs) -> u64 {
+    let bytes_per_pixel = match vi.pixel_type() {
+        Ok(PixelType::Rgba5551) => 2,
+        Ok(PixelType::Rgba8888) => 4,
+        Err(_) => return 0,
+    };
+    let width = vi.width & 0xFFF;
+    if width == 0 || width > MAX_DIMENSION {
+        return 0;
+    }
+    let start = (vi.origin & 0x00FF_FFFF) as usize & !7;
+    let len = (width * vi.height()) as usize * bytes_per_pixel;
+    let Some(fb) = ram.get(start..start + len) else {
+        return 0;
+    };
+    // FNV-1a over 64-bit words: byte order does not matter for "changed".
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+    let mut words = fb.chunks_exact(8);
+    for w in &mut words {
+        let v = u64::from_ne_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]);
+        h = (h ^ v).wrapping_mul(0x0100_0000_01B3);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3);
+    }
+    h | 1
+}
+
 /// An RGB picture, 3 bytes per pixel, row-major.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Image {
@@ -343,6 +375,24 @@ mod tests {
         assert_eq!((info.width, info.height), (2, 1));
         assert_eq!(&buf[..info.buffer_size()], &img.rgb[..]);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn raw_hash_sees_content_not_address() {
+        let mut ram = Ram::new(0x80000);
+        let vi = ntsc(2, 0x10000, 320);
+        let blank = raw_hash(&ram.0, &vi);
+        assert_ne!(blank, 0);
+        ram.write_be(0x10000 + 2 * (320 * 100 + 5), &[0x12, 0x34]);
+        let changed = raw_hash(&ram.0, &vi);
+        assert_ne!(changed, blank);
+        // The same picture in another buffer hashes the same.
+        let other = ntsc(2, 0x40000, 320);
+        ram.write_be(0x40000 + 2 * (320 * 100 + 5), &[0x12, 0x34]);
+        assert_eq!(raw_hash(&ram.0, &other), changed);
+        // Blank VI, or a buffer outside RDRAM: 0.
+        assert_eq!(raw_hash(&ram.0, &ntsc(0, 0x10000, 320)), 0);
+        assert_eq!(raw_hash(&ram.0, &ntsc(2, 0x7F000, 320)), 0);
     }
 
     #[test]

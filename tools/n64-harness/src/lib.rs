@@ -11,5 +11,6 @@
 
 pub mod emu;
 pub mod framebuffer;
+pub mod random;
 pub mod run;
 pub mod script;

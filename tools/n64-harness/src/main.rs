@@ -56,9 +56,16 @@ struct EmuArgs {
     /// Print every mupen64plus message to stderr.
     #[arg(long, short)]
     verbose: bool,
-    /// Stop a run that takes longer than this many seconds (it fails).
-    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
-    timeout: u64,
+    /// Stop a run that takes longer than this many seconds (it fails)
+    /// [default: 120 plus 1 per 10 frames of the run, so long soaks in the
+    /// interpreters get their time].
+    #[arg(long, value_name = "SECONDS")]
+    timeout: Option<u64>,
+    /// Set mupen64plus's Core/CountPerOp (CPU cycles counted per
+    /// instruction; the core uses 2). Higher runs busy-waiting ROMs faster
+    /// in emulated frames, but each instruction takes more emulated time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=4))]
+    count_per_op: Option<u32>,
 }
 
 #[derive(Args)]
@@ -82,6 +89,15 @@ struct RunArgs {
     /// Runs at once (output is then printed per run, in order, when done).
     #[arg(long, short, value_name = "N", default_value_t = 1)]
     jobs: usize,
+    /// Keep save files (EEPROM...) in DIR (DIR/<cpu> when several CPU
+    /// modes run), shared by the scripts, which then run in the order given
+    /// (per CPU mode) [default: a fresh empty directory per run].
+    #[arg(long, value_name = "DIR")]
+    save_dir: Option<PathBuf>,
+    /// Write each run's IS-Viewer lines (with frames) and input changes to
+    /// DIR/<script>.<cpu>.log.
+    #[arg(long, value_name = "DIR")]
+    trace: Option<PathBuf>,
     #[command(flatten)]
     emu: EmuArgs,
 }
@@ -113,6 +129,10 @@ struct RunOneArgs {
     out: PathBuf,
     #[arg(long)]
     frames: Option<u32>,
+    #[arg(long)]
+    save_dir: Option<PathBuf>,
+    #[arg(long)]
+    trace: Option<PathBuf>,
     #[command(flatten)]
     emu: EmuArgs,
 }
@@ -198,9 +218,16 @@ fn emu_flags(emu: &EmuArgs) -> Vec<String> {
     if emu.verbose {
         v.push("--verbose".into());
     }
-    v.push("--timeout".into());
-    v.push(emu.timeout.to_string());
+    if let Some(n) = emu.count_per_op {
+        v.push("--count-per-op".into());
+        v.push(n.to_string());
+    }
     v
+}
+
+/// `--timeout`, else 120 s plus 1 s per 10 frames.
+fn timeout_secs(explicit: Option<u64>, frames: u32) -> u64 {
+    explicit.unwrap_or(120 + u64::from(frames) / 10)
 }
 
 /// The child's closing line `N passed, M failed`.
@@ -212,8 +239,39 @@ fn parse_count_line(line: &str) -> Option<(usize, usize)> {
 
 /// One thing `run` reports on: a child run, or a script that failed to load.
 enum Item {
-    Bad { header: String, error: String },
-    Child { header: String, cmd: Command },
+    Bad {
+        header: String,
+        error: String,
+    },
+    Child {
+        header: String,
+        cmd: Command,
+        /// Kill the child after this long.
+        limit: Duration,
+    },
+}
+
+/// Items that must run one after the other, in order (runs sharing a save
+/// directory); everything else is a chain of one.
+type Chain = Vec<(usize, Item)>;
+
+/// Group `items` into chains: items with the same key (`Some`) form one
+/// chain, in their order; chains are ordered by their first item.
+fn chains(items: Vec<(Option<CpuMode>, Item)>) -> Vec<Chain> {
+    let mut chains: Vec<Chain> = Vec::new();
+    let mut keyed: Vec<(CpuMode, usize)> = Vec::new();
+    for (index, (key, item)) in items.into_iter().enumerate() {
+        match key.and_then(|k| keyed.iter().find(|(c, _)| *c == k).map(|(_, i)| *i)) {
+            Some(chain) => chains[chain].push((index, item)),
+            None => {
+                if let Some(k) = key {
+                    keyed.push((k, chains.len()));
+                }
+                chains.push(vec![(index, item)]);
+            }
+        }
+    }
+    chains
 }
 
 fn cmd_run(args: RunArgs) -> Result<bool> {
@@ -235,29 +293,35 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
                         script_path.display()
                     )
                 })?;
-            run_length(&script, args.frames, script_path)?;
+            let frames = run_length(&script, args.frames, script_path)?;
             let cpus = cli_cpus
                 .clone()
                 .unwrap_or_else(|| vec![script.cpu.unwrap_or(CpuMode::Dynarec)]);
-            Ok((rom, cpus))
+            Ok((rom, cpus, frames))
         });
-        let (rom, cpus) = match prepared {
+        let (rom, cpus, frames) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                items.push(Item::Bad {
-                    header: format!("== {} ==", script_path.display()),
-                    error: format!("{e:#}"),
-                });
+                items.push((
+                    None,
+                    Item::Bad {
+                        header: format!("== {} ==", script_path.display()),
+                        error: format!("{e:#}"),
+                    },
+                ));
                 continue;
             }
         };
         let several = cpus.len() > 1;
         for cpu in cpus {
-            let out = if several {
-                args.out.join(cpu.name())
-            } else {
-                args.out.clone()
+            let per_cpu = |dir: &PathBuf| {
+                if several {
+                    dir.join(cpu.name())
+                } else {
+                    dir.clone()
+                }
             };
+            let out = per_cpu(&args.out);
             let mut cmd = Command::new(&exe);
             cmd.arg("run-one")
                 .arg(script_path)
@@ -270,22 +334,38 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
             if let Some(n) = args.frames {
                 cmd.arg("--frames").arg(n.to_string());
             }
+            if let Some(dir) = &args.save_dir {
+                cmd.arg("--save-dir").arg(per_cpu(dir));
+            }
+            if let Some(dir) = &args.trace {
+                let stem = script_path
+                    .file_stem()
+                    .map_or_else(|| "script".into(), |s| s.to_string_lossy());
+                cmd.arg("--trace")
+                    .arg(dir.join(format!("{stem}.{}.log", cpu.name())));
+            }
             cmd.args(emu_flags(&args.emu));
-            items.push(Item::Child {
-                header: format!("== {} (cpu {cpu}) ==", script_path.display()),
-                cmd,
-            });
+            let timeout = timeout_secs(args.emu.timeout, frames);
+            cmd.arg("--timeout").arg(timeout.to_string());
+            let chain = args.save_dir.as_ref().map(|_| cpu);
+            items.push((
+                chain,
+                Item::Child {
+                    header: format!("== {} (cpu {cpu}) ==", script_path.display()),
+                    cmd,
+                    limit: Duration::from_secs(timeout + 30),
+                },
+            ));
         }
     }
     let runs = items
         .iter()
-        .filter(|i| matches!(i, Item::Child { .. }))
+        .filter(|(_, i)| matches!(i, Item::Child { .. }))
         .count();
-    let limit = Duration::from_secs(args.emu.timeout + 30);
     let (passed, failed) = if args.jobs <= 1 {
-        run_sequential(items, limit)
+        run_sequential(items.into_iter().map(|(_, i)| i).collect())
     } else {
-        run_parallel(items, limit, args.jobs)
+        run_parallel(chains(items), args.jobs)
     };
     println!(
         "{runs} runs of {} scripts in {:.1} s",
@@ -297,21 +377,21 @@ fn cmd_run(args: RunArgs) -> Result<bool> {
 }
 
 /// Run items one after the other, streaming each child's output.
-fn run_sequential(items: Vec<Item>, limit: Duration) -> (usize, usize) {
+fn run_sequential(items: Vec<Item>) -> (usize, usize) {
     let (mut passed, mut failed) = (0, 0);
     for item in items {
-        let (_, p, f) = run_item(item, limit, true);
+        let (_, p, f) = run_item(item, true);
         passed += p;
         failed += f;
     }
     (passed, failed)
 }
 
-/// Run up to `jobs` children at once; print each one's output, in order,
-/// when it is complete.
-fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize) {
-    let count = items.len();
-    let queue = std::sync::Mutex::new(items.into_iter().enumerate());
+/// Run up to `jobs` chains at once (each chain's items one after the
+/// other); print each item's output, in order, when it is complete.
+fn run_parallel(chains: Vec<Chain>, jobs: usize) -> (usize, usize) {
+    let count = chains.len();
+    let queue = std::sync::Mutex::new(chains.into_iter());
     let (tx, rx) = std::sync::mpsc::channel();
     let (mut passed, mut failed) = (0, 0);
     std::thread::scope(|scope| {
@@ -320,10 +400,12 @@ fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize
             let queue = &queue;
             scope.spawn(move || loop {
                 let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
-                let Some((index, item)) = next else { break };
-                let result = run_item(item, limit, false);
-                if tx.send((index, result)).is_err() {
-                    break;
+                let Some(chain) = next else { break };
+                for (index, item) in chain {
+                    let result = run_item(item, false);
+                    if tx.send((index, result)).is_err() {
+                        return;
+                    }
                 }
             });
         }
@@ -345,7 +427,7 @@ fn run_parallel(items: Vec<Item>, limit: Duration, jobs: usize) -> (usize, usize
 }
 
 /// Run one item; returns its output (empty when streamed) and counts.
-fn run_item(item: Item, limit: Duration, stream: bool) -> (String, usize, usize) {
+fn run_item(item: Item, stream: bool) -> (String, usize, usize) {
     let mut out = Output {
         stream,
         text: String::new(),
@@ -356,7 +438,7 @@ fn run_item(item: Item, limit: Duration, stream: bool) -> (String, usize, usize)
             out.line(&format!("FAIL script: {error}"));
             (out.text, 0, 1)
         }
-        Item::Child { header, cmd } => {
+        Item::Child { header, cmd, limit } => {
             out.line(&header);
             let (p, f) = match run_child(cmd, limit, &mut out) {
                 Ok(c) => c,
@@ -461,7 +543,10 @@ fn cmd_run_one(args: RunOneArgs) -> Result<bool> {
             out_dir: args.out.clone(),
             log: args.emu.log,
             verbose: args.emu.verbose,
-            timeout: Duration::from_secs(args.emu.timeout),
+            timeout: Duration::from_secs(timeout_secs(args.emu.timeout, frames)),
+            save_dir: args.save_dir.clone(),
+            count_per_op: args.emu.count_per_op,
+            trace: args.trace.clone(),
         };
         run::run(&script, &opts)
     })();
@@ -504,7 +589,10 @@ fn cmd_shot(args: ShotArgs) -> Result<bool> {
         out_dir: PathBuf::new(),
         log: args.emu.log,
         verbose: args.emu.verbose,
-        timeout: Duration::from_secs(args.emu.timeout),
+        timeout: Duration::from_secs(timeout_secs(args.emu.timeout, args.frame)),
+        save_dir: None,
+        count_per_op: args.emu.count_per_op,
+        trace: None,
     };
     let report = run::run(&script, &opts)?;
     print!("{}", report.format());
@@ -520,6 +608,38 @@ mod tests {
         assert_eq!(parse_count_line("3 passed, 1 failed"), Some((3, 1)));
         assert_eq!(parse_count_line("x passed, 1 failed"), None);
         assert_eq!(parse_count_line("PASS line 3"), None);
+    }
+
+    #[test]
+    fn runs_sharing_a_save_dir_chain_per_cpu_mode() {
+        let bad = |n: usize| Item::Bad {
+            header: n.to_string(),
+            error: String::new(),
+        };
+        let (p, c) = (Some(CpuMode::Pure), Some(CpuMode::Cached));
+        // Script-major order: s1/pure, s1/cached, s2/pure, s2/cached, then
+        // an unchained item.
+        let items = vec![
+            (p, bad(0)),
+            (c, bad(1)),
+            (p, bad(2)),
+            (c, bad(3)),
+            (None, bad(4)),
+        ];
+        let got: Vec<Vec<usize>> = chains(items)
+            .into_iter()
+            .map(|chain| chain.into_iter().map(|(i, _)| i).collect())
+            .collect();
+        assert_eq!(got, vec![vec![0, 2], vec![1, 3], vec![4]]);
+        let items = vec![(None, bad(0)), (None, bad(1))];
+        assert_eq!(chains(items).len(), 2);
+    }
+
+    #[test]
+    fn default_timeout_grows_with_the_run() {
+        assert_eq!(timeout_secs(None, 600), 180);
+        assert_eq!(timeout_secs(None, 20_200), 2140);
+        assert_eq!(timeout_secs(Some(5), 20_200), 5);
     }
 
     #[test]

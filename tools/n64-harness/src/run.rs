@@ -8,13 +8,15 @@
 
 use crate::emu::{Emulator, Hooks, Paths, StartOptions};
 use crate::framebuffer::{self, Image, ViRegs};
-use crate::script::{Action, CpuMode, Event, Script, TextExpect};
+use crate::random::{Change, Generator};
+use crate::script::{Action, Button, CpuMode, Event, ScreenChanges, Script, TextExpect};
 use anyhow::{Context as _, Result};
 use m64p_abi::m64p;
 use m64p_abi::side::ViFrame;
 use std::ffi::{c_char, c_int, c_void, CStr};
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::fs::File;
+use std::io::{BufWriter, Write as _};
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::sync::{Mutex, MutexGuard};
@@ -36,7 +38,18 @@ pub struct RunOptions {
     pub verbose: bool,
     /// Wall-clock limit; the run is stopped (and fails) when it is reached.
     pub timeout: Duration,
+    /// Keep save files (EEPROM...) here, across runs; `None`: a fresh
+    /// temporary directory, removed afterwards.
+    pub save_dir: Option<PathBuf>,
+    /// `Core/CountPerOp` (`None`: the core's default).
+    pub count_per_op: Option<u32>,
+    /// Write the trace (IS-Viewer lines with frames, input changes) here;
+    /// overrides the script's `trace` line (which is relative to `out_dir`).
+    pub trace: Option<PathBuf>,
 }
+
+/// IS-Viewer lines shown after a failed check.
+pub const FAILURE_TAIL_LINES: usize = 20;
 
 /// The outcome of one check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,10 +69,16 @@ pub struct Report {
     /// Vertical interrupts seen.
     pub frames: u32,
     pub elapsed: Duration,
+    /// CPU time (user + system) this process used during the run, when
+    /// known: on a busy machine, frames per CPU second is the fairer speed.
+    pub cpu_time: Option<Duration>,
     /// Sorted by script line.
     pub checks: Vec<CheckResult>,
     /// IS-Viewer lines with the frame each arrived in.
     pub is_lines: Vec<(u32, String)>,
+    /// Frames at which the framebuffer's content differed from the frame
+    /// before (only tracked within `expect screen changes` windows).
+    pub screen_changes: Vec<u32>,
     /// Problems outside the checks (timeout, core errors): each one fails
     /// the run.
     pub errors: Vec<String>,
@@ -89,14 +108,37 @@ impl Report {
         for e in &self.errors {
             let _ = writeln!(s, "FAIL run: {e}");
         }
-        let _ = writeln!(
+        if self.failed() > 0 {
+            let n = self.is_lines.len();
+            let tail = &self.is_lines[n.saturating_sub(FAILURE_TAIL_LINES)..];
+            if tail.is_empty() {
+                let _ = writeln!(s, "  (the ROM wrote no IS-Viewer line)");
+            } else {
+                let _ = writeln!(s, "  last {} of {n} IS-Viewer lines:", tail.len());
+                for (f, l) in tail {
+                    let _ = writeln!(s, "  [{f:>6}] {l}");
+                }
+            }
+        }
+        let _ = write!(
             s,
-            "ran {} frames in {:.2} s ({:.0} frames/s, cpu {})",
+            "ran {} frames in {:.2} s ({:.0} frames/s, cpu {}",
             self.frames,
             self.elapsed.as_secs_f64(),
             self.frames_per_second(),
             self.cpu
         );
+        match self.cpu_time {
+            Some(t) if t.as_secs_f64() > 0.0 => {
+                let _ = writeln!(
+                    s,
+                    "; {:.2} s CPU time, {:.0} frames per CPU second)",
+                    t.as_secs_f64(),
+                    f64::from(self.frames) / t.as_secs_f64()
+                );
+            }
+            _ => s.push_str(")\n"),
+        }
         s
     }
 }
@@ -127,6 +169,15 @@ struct State {
     checks: Vec<CheckResult>,
     errors: Vec<String>,
     out_dir: PathBuf,
+    /// `random` lines.
+    generators: Vec<Generator>,
+    /// Frame windows in which to hash the framebuffer.
+    screen_windows: Vec<(u32, u32)>,
+    last_hash: Option<u64>,
+    screen_changes: Vec<u32>,
+    trace: Option<BufWriter<File>>,
+    /// Print IS-Viewer lines and resets as they come.
+    log: bool,
     stopping: bool,
     /// The speed limiter is still on (setting it before Execute failed).
     limiter_on: bool,
@@ -150,6 +201,27 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     let mut events = script.events.clone();
     events.sort_by_key(|e| e.frame);
+    let trace = match opts
+        .trace
+        .clone()
+        .or_else(|| script.trace.as_ref().map(|t| opts.out_dir.join(t)))
+    {
+        Some(path) => {
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
+            }
+            let file =
+                File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+            Some(BufWriter::new(file))
+        }
+        None => None,
+    };
+    let screen_windows = script
+        .screen
+        .iter()
+        .map(|c| (c.from, c.to.unwrap_or(opts.frames)))
+        .collect();
     let shared = Box::new(Shared {
         state: Mutex::new(State {
             frame: 0,
@@ -162,6 +234,12 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
             checks: Vec::new(),
             errors: Vec::new(),
             out_dir: opts.out_dir.clone(),
+            generators: script.randoms.iter().map(Generator::new).collect(),
+            screen_windows,
+            last_hash: None,
+            screen_changes: Vec::new(),
+            trace,
+            log: opts.log,
             stopping: false,
             limiter_on: true,
         }),
@@ -177,6 +255,8 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         cpu: opts.cpu,
         rom: &opts.rom,
         config_dir,
+        save_dir: opts.save_dir.clone(),
+        count_per_op: opts.count_per_op,
         debug_callback: Some(debug_callback),
         debug_context: ctx,
     })?;
@@ -214,8 +294,12 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         }
     });
     let started = Instant::now();
+    let cpu_before = process_cpu_time();
     let result = emu.execute();
     let elapsed = started.elapsed();
+    let cpu_time = process_cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
     let _ = done_tx.send(());
     let timed_out = watchdog.join().unwrap_or(false);
     // SAFETY: unregistering takes no pointers the plugins keep.
@@ -234,20 +318,46 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         ));
     }
     finish(&mut st);
+    if let Some(mut trace) = st.trace.take() {
+        let _ = writeln!(trace, "[{:>6}] > end of run", st.frame);
+        if let Err(e) = trace.flush() {
+            st.errors.push(format!("writing the trace: {e}"));
+        }
+    }
     let mut report = Report {
         cpu: opts.cpu,
         frames: st.frame,
         elapsed,
+        cpu_time,
         checks: std::mem::take(&mut st.checks),
         is_lines: std::mem::take(&mut st.is_lines),
+        screen_changes: std::mem::take(&mut st.screen_changes),
         errors: std::mem::take(&mut st.errors),
     };
     drop(st);
     check_texts(script, &mut report);
+    for c in &script.screen {
+        let result = check_screen(c, &report.screen_changes, report.frames);
+        report.checks.push(result);
+    }
+    report.checks.sort_by_key(|c| c.line);
     // Tear the core down before `shared`, which its callbacks point at.
     drop(emu);
     drop(shared);
     Ok(report)
+}
+
+/// User + system CPU time of this process so far (Linux `/proc`; clock
+/// ticks of 1/100 s).
+fn process_cpu_time() -> Option<Duration> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses): state is
+    // field 3, utime 14, stime 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: u64 = fields.get(11)?.parse().ok()?;
+    let stime: u64 = fields.get(12)?.parse().ok()?;
+    Some(Duration::from_millis((utime + stime) * 10))
 }
 
 /// Fail the frame-bound checks the run never reached.
@@ -332,10 +442,194 @@ pub fn check_texts(script: &Script, report: &mut Report) {
                     },
                 }
             }
+            TextExpect::Absent {
+                text,
+                from,
+                by,
+                line,
+            } => {
+                let what = if *from > 0 {
+                    format!("expect no {text:?} from {from} by {by}")
+                } else {
+                    format!("expect {text:?} not by {by}")
+                };
+                let hit = report
+                    .is_lines
+                    .iter()
+                    .find(|(f, l)| *f >= *from && *f <= *by && l.contains(text.as_str()));
+                let (passed, detail) = match hit {
+                    Some((f, l)) => (false, format!("frame {f}: {l:?}")),
+                    None if report.frames < *by => {
+                        (false, format!("the run ended at frame {}", report.frames))
+                    }
+                    None => (true, "not seen".to_string()),
+                };
+                CheckResult {
+                    line: *line,
+                    passed,
+                    what,
+                    detail,
+                }
+            }
+            TextExpect::Every {
+                text,
+                period,
+                from,
+                to,
+                line,
+            } => {
+                let mut what = format!("expect {text:?} every {period}");
+                if *from > 0 {
+                    let _ = write!(what, " from {from}");
+                }
+                if let Some(to) = to {
+                    let _ = write!(what, " to {to}");
+                }
+                let end = to.unwrap_or(report.frames).min(report.frames);
+                let frames: Vec<u32> = report
+                    .is_lines
+                    .iter()
+                    .filter(|(f, l)| *f >= *from && *f <= end && l.contains(text.as_str()))
+                    .map(|(f, _)| *f)
+                    .collect();
+                let (passed, detail) = gap_check(*period, *from, end, &frames, "matching lines");
+                CheckResult {
+                    line: *line,
+                    passed,
+                    what,
+                    detail,
+                }
+            }
+            TextExpect::Sequence { texts, line } => {
+                let what = if texts.len() == 2 {
+                    format!("expect {:?} after {:?}", texts[1], texts[0])
+                } else {
+                    let quoted: Vec<String> = texts.iter().map(|t| format!("{t:?}")).collect();
+                    format!("expect sequence {}", quoted.join(" "))
+                };
+                let (passed, detail) = sequence_check(texts, &report.is_lines);
+                CheckResult {
+                    line: *line,
+                    passed,
+                    what,
+                    detail,
+                }
+            }
+            TextExpect::Count { text, op, n, line } => {
+                let matching: Vec<&(u32, String)> = report
+                    .is_lines
+                    .iter()
+                    .filter(|(_, l)| l.contains(text.as_str()))
+                    .collect();
+                let got = matching.len();
+                let mut detail = format!("{got} lines");
+                if let (Some((f0, _)), Some((f1, _))) = (matching.first(), matching.last()) {
+                    let _ = write!(detail, " (frames {f0}..{f1})");
+                }
+                CheckResult {
+                    line: *line,
+                    passed: op.holds(got, *n),
+                    what: format!("expect count {text:?} {} {n}", op.symbol()),
+                    detail,
+                }
+            }
         };
         report.checks.push(result);
     }
     report.checks.sort_by_key(|c| c.line);
+}
+
+/// The longest stretch without an event: `events` (sorted frames within
+/// `from..=end`) must leave no gap longer than `period` between `from`,
+/// themselves and `end`.
+fn gap_check(period: u32, from: u32, end: u32, events: &[u32], what: &str) -> (bool, String) {
+    let mut worst = (0, from, from);
+    let mut prev = from;
+    for &f in events.iter().chain(std::iter::once(&end)) {
+        let gap = f.saturating_sub(prev);
+        if gap > worst.0 {
+            worst = (gap, prev, f);
+        }
+        prev = prev.max(f);
+    }
+    let (gap, a, b) = worst;
+    let passed = gap <= period;
+    let detail = if passed {
+        format!(
+            "{} {what} in frames {from}..{end}, longest gap {gap} frames",
+            events.len()
+        )
+    } else if events.is_empty() {
+        format!("no {what} in frames {from}..{end}")
+    } else {
+        format!(
+            "{} {what} in frames {from}..{end}, but none in frames {a}..{b} ({gap} frames)",
+            events.len()
+        )
+    };
+    (passed, detail)
+}
+
+/// `expect sequence`: each text on a line after the line of the one before.
+fn sequence_check(texts: &[String], lines: &[(u32, String)]) -> (bool, String) {
+    let mut pos = 0;
+    let mut found: Vec<u32> = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        match lines[pos..]
+            .iter()
+            .position(|(_, l)| l.contains(text.as_str()))
+        {
+            Some(k) => {
+                found.push(lines[pos + k].0);
+                pos += k + 1;
+            }
+            None => {
+                let detail = if i == 0 {
+                    format!("{text:?} not seen")
+                } else {
+                    let prev = &texts[i - 1];
+                    let anywhere = lines.iter().find(|(_, l)| l.contains(text.as_str()));
+                    match anywhere {
+                        Some((f, _)) => format!(
+                            "{text:?} not seen after {prev:?} (frame {}); only before, at frame {f}",
+                            found[i - 1]
+                        ),
+                        None => format!(
+                            "{text:?} not seen (after {prev:?} at frame {})",
+                            found[i - 1]
+                        ),
+                    }
+                };
+                return (false, detail);
+            }
+        }
+    }
+    let frames: Vec<String> = found.iter().map(u32::to_string).collect();
+    (true, format!("at frames {}", frames.join(", ")))
+}
+
+/// `expect screen changes every N`.
+pub fn check_screen(c: &ScreenChanges, changes: &[u32], frames: u32) -> CheckResult {
+    let mut what = format!("expect screen changes every {}", c.period);
+    if c.from > 0 {
+        let _ = write!(what, " from {}", c.from);
+    }
+    if let Some(to) = c.to {
+        let _ = write!(what, " to {to}");
+    }
+    let end = c.to.unwrap_or(frames).min(frames);
+    let inside: Vec<u32> = changes
+        .iter()
+        .copied()
+        .filter(|f| *f > c.from && *f <= end)
+        .collect();
+    let (passed, detail) = gap_check(c.period, c.from, end, &inside, "changes");
+    CheckResult {
+        line: c.line,
+        passed,
+        what,
+        detail,
+    }
 }
 
 /// Human-readable form of a frame-bound action.
@@ -380,13 +674,129 @@ struct Screen<'a> {
     vi: ViRegs,
 }
 
-/// Apply every event due at `st.frame`.
+impl State {
+    /// A harness action worth knowing when reading the trace: written
+    /// there as `[frame] > what`, and printed with --log.
+    fn note(&mut self, what: &str) {
+        let frame = self.frame;
+        if let Some(trace) = self.trace.as_mut() {
+            let _ = writeln!(trace, "[{frame:>6}] > {what}");
+        }
+        if self.log {
+            say(&format!("[{frame:>6}] > {what}"));
+        }
+    }
+
+    /// Like `note`, but only into the trace (input changes are many).
+    fn trace_only(&mut self, what: std::fmt::Arguments<'_>) {
+        let frame = self.frame;
+        if let Some(trace) = self.trace.as_mut() {
+            let _ = writeln!(trace, "[{frame:>6}] > {what}");
+        }
+    }
+
+    fn set_present(&mut self, port: u8, present: bool, hooks: &Hooks) {
+        if let Some(p) = self.present.get_mut(usize::from(port)) {
+            *p = present;
+        }
+        // SAFETY: plain integers; the plugin only stores them.
+        unsafe { (hooks.input_set_present)(c_int::from(port), c_int::from(present)) };
+    }
+
+    /// The `random` lines' input for this frame.
+    fn apply_random(&mut self, hooks: &Hooks) {
+        if self.generators.is_empty() {
+            return;
+        }
+        let frame = self.frame;
+        let mut changes = Vec::new();
+        for g in &mut self.generators {
+            g.step(frame, &mut changes);
+        }
+        for c in changes {
+            match c {
+                Change::Buttons { port, mask } => {
+                    if let Some(p) = self.ports.get_mut(usize::from(port)) {
+                        p.buttons = mask;
+                    }
+                    self.trace_only(format_args!("port {} {}", port + 1, button_names(mask)));
+                }
+                Change::Stick { port, x, y } => {
+                    if let Some(p) = self.ports.get_mut(usize::from(port)) {
+                        p.x = x;
+                        p.y = y;
+                    }
+                    self.trace_only(format_args!("port {} stick {x} {y}", port + 1));
+                }
+                Change::Plug { port } => {
+                    self.set_present(port, true, hooks);
+                    self.trace_only(format_args!("plug {}", port + 1));
+                }
+                Change::Unplug { port } => {
+                    self.set_present(port, false, hooks);
+                    self.trace_only(format_args!("unplug {}", port + 1));
+                }
+            }
+        }
+    }
+
+    /// Hash the framebuffer when an `expect screen changes` window covers
+    /// this frame; remember the frame when it differs from the last one.
+    fn track_screen(&mut self, screen: &Screen<'_>) {
+        let frame = self.frame;
+        if !self
+            .screen_windows
+            .iter()
+            .any(|(from, to)| (*from..=*to).contains(&frame))
+        {
+            return;
+        }
+        let hash = framebuffer::raw_hash(screen.ram, &screen.vi);
+        if self.last_hash.is_some_and(|h| h != hash) {
+            self.screen_changes.push(frame);
+        }
+        self.last_hash = Some(hash);
+    }
+}
+
+/// `A+START`, or `none`.
+fn button_names(mask: u32) -> String {
+    let names: Vec<&str> = Button::ALL
+        .iter()
+        .filter(|b| mask & b.mask() != 0)
+        .map(|b| b.name())
+        .collect();
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join("+")
+    }
+}
+
+/// Apply every event due at `st.frame`, then the random input.
 fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
     let mut image: Option<Result<Image, String>> = None;
     while let Some(event) = st.events.get(st.next).filter(|e| e.frame <= st.frame) {
         let event = event.clone();
         st.next += 1;
         let frame = st.frame;
+        if st.trace.is_some() {
+            let text = match &event.action {
+                Action::Hold { port, mask } => {
+                    Some(format!("port {} hold {}", port + 1, button_names(*mask)))
+                }
+                Action::Release { port, mask } => {
+                    Some(format!("port {} release {}", port + 1, button_names(*mask)))
+                }
+                Action::Stick { port, x, y } => Some(format!("port {} stick {x} {y}", port + 1)),
+                Action::Plug { port } => Some(format!("plug {}", port + 1)),
+                Action::Unplug { port } => Some(format!("unplug {}", port + 1)),
+                _ => None,
+            };
+            if let Some(text) = text {
+                st.trace_only(format_args!("{text} (line {})", event.line));
+            }
+        }
         match &event.action {
             Action::Hold { port, mask } => {
                 if let Some(p) = st.ports.get_mut(usize::from(*port)) {
@@ -406,11 +816,7 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
             }
             Action::Plug { port } | Action::Unplug { port } => {
                 let present = matches!(event.action, Action::Plug { .. });
-                if let Some(p) = st.present.get_mut(usize::from(*port)) {
-                    *p = present;
-                }
-                // SAFETY: plain integers; the plugin only stores them.
-                unsafe { (hooks.input_set_present)(c_int::from(*port), c_int::from(present)) };
+                st.set_present(*port, present, hooks);
             }
             Action::Shot { path } => {
                 let img = image.get_or_insert_with(|| grab(screen));
@@ -435,6 +841,17 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
                         full.display()
                     )),
                 }
+            }
+            Action::Reset { hard } => {
+                let name = if *hard { "power-cycle" } else { "reset" };
+                let rc = hooks.reset(*hard);
+                if rc != m64p::ERR_SUCCESS {
+                    st.errors.push(format!(
+                        "line {}: {name} at frame {frame} failed (m64p_error {rc})",
+                        event.line
+                    ));
+                }
+                st.note(&format!("{name} (line {})", event.line));
             }
             Action::Peek { addr } => {
                 let text = match screen.and_then(|s| framebuffer::read_u32(s.ram, *addr)) {
@@ -518,6 +935,7 @@ fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
             }
         }
     }
+    st.apply_random(hooks);
 }
 
 /// `expect rect`: all pixels (or at least one) match.
@@ -619,6 +1037,7 @@ unsafe extern "C" fn vi_callback(ctx: *mut c_void, frame: *const ViFrame) {
             }
         }
         step(&mut st, Some(&screen), &hooks);
+        st.track_screen(&screen);
         st.stopping = st.frame >= st.end;
         st.stopping
     };
@@ -651,6 +1070,9 @@ unsafe extern "C" fn debug_callback(ctx: *mut c_void, level: c_int, message: *co
     if let Some(text) = message.strip_prefix("IS64: ") {
         let mut st = lock(&shared.state);
         let frame = st.frame;
+        if let Some(trace) = st.trace.as_mut() {
+            let _ = writeln!(trace, "[{frame:>6}] {text}");
+        }
         st.is_lines.push((frame, text.to_string()));
         drop(st);
         if shared.log {
@@ -712,6 +1134,140 @@ mod tests {
         let (ok, detail) = check_rect(&img, (3, 0, 2, 1), true, grey, 0);
         assert!(!ok && detail.contains("not inside"));
         assert!(!check_rect(&img, (u32::MAX, 0, 2, 1), false, grey, 0).0);
+    }
+
+    fn report(lines: &[(u32, &str)], frames: u32) -> Report {
+        Report {
+            cpu: CpuMode::Dynarec,
+            frames,
+            elapsed: Duration::from_secs(1),
+            cpu_time: None,
+            checks: Vec::new(),
+            is_lines: lines.iter().map(|(f, l)| (*f, l.to_string())).collect(),
+            screen_changes: Vec::new(),
+            errors: Vec::new(),
+        }
+    }
+
+    fn checked(src: &str, lines: &[(u32, &str)], frames: u32) -> Vec<(bool, String)> {
+        let script = Script::parse(src).unwrap();
+        let mut r = report(lines, frames);
+        check_texts(&script, &mut r);
+        r.checks.into_iter().map(|c| (c.passed, c.detail)).collect()
+    }
+
+    #[test]
+    fn gaps() {
+        assert!(gap_check(10, 0, 30, &[10, 20], "x").0);
+        let (ok, detail) = gap_check(10, 0, 30, &[10, 25], "ticks");
+        assert!(!ok);
+        assert_eq!(
+            detail,
+            "2 ticks in frames 0..30, but none in frames 10..25 (15 frames)"
+        );
+        // The stretch after the last event counts too.
+        assert!(!gap_check(10, 0, 31, &[10, 20], "x").0);
+        assert_eq!(
+            gap_check(10, 5, 30, &[], "ticks").1,
+            "no ticks in frames 5..30"
+        );
+    }
+
+    #[test]
+    fn every_sequence_count_absent() {
+        let lines = [
+            (0, "boot"),
+            (2, "screen menu"),
+            (60, "heartbeat 60"),
+            (90, "screen game"),
+            (95, "move X b2"),
+            (100, "move O a1"),
+            (120, "heartbeat 120"),
+            (200, "heartbeat 200"),
+            (210, "result x-wins"),
+        ];
+        let results = checked(
+            r#"expect heartbeat every 80
+expect heartbeat every 60
+expect "move X b2" after "screen game"
+expect "screen game" after "move X b2"
+expect sequence "boot" "screen game" "move " "move " "result"
+expect sequence "boot" "move " "move " "move "
+expect count "move " = 2
+expect count "move " >= 3
+expect "result" not by 200
+expect "result" not by 210
+expect no "move" from 101 by 240
+expect "heartbeat" every 80 from 100 to 150
+"#,
+            &lines,
+            240,
+        );
+        let passed: Vec<bool> = results.iter().map(|r| r.0).collect();
+        assert_eq!(
+            passed,
+            [true, false, true, false, true, false, true, false, true, false, true, true],
+            "{results:#?}"
+        );
+        assert!(
+            results[1].1.contains("none in frames 120..200"),
+            "{}",
+            results[1].1
+        );
+        assert!(results[3].1.contains("only before"), "{}", results[3].1);
+        assert_eq!(results[4].1, "at frames 0, 90, 95, 100, 210");
+        assert_eq!(results[6].1, "2 lines (frames 95..100)");
+        assert!(results[9].1.contains("frame 210"), "{}", results[9].1);
+        // A run that ends early cannot prove absence up to a later frame.
+        let r = checked("expect \"zzz\" not by 500\n", &lines, 240);
+        assert!(!r[0].0 && r[0].1.contains("ended at frame 240"));
+    }
+
+    #[test]
+    fn screen_changes() {
+        let c = ScreenChanges {
+            period: 100,
+            from: 50,
+            to: None,
+            line: 1,
+        };
+        let changes = [10, 60, 140, 230, 300];
+        let r = check_screen(&c, &changes, 390);
+        assert!(r.passed, "{}", r.detail);
+        let r = check_screen(&c, &changes, 420);
+        assert!(!r.passed);
+        assert!(r.detail.contains("none in frames 300..420"), "{}", r.detail);
+        let c = ScreenChanges { to: Some(200), ..c };
+        assert!(check_screen(&c, &[], 1000).detail.contains("no changes"));
+    }
+
+    #[test]
+    fn failure_shows_the_last_log_lines() {
+        let lines: Vec<(u32, String)> = (0..30).map(|i| (i * 10, format!("line {i}"))).collect();
+        let mut r = report(&[], 300);
+        r.is_lines = lines;
+        assert!(!r.format().contains("IS-Viewer lines"));
+        r.checks.push(CheckResult {
+            line: 1,
+            passed: false,
+            what: "x".into(),
+            detail: "y".into(),
+        });
+        let text = r.format();
+        assert!(text.contains("last 20 of 30 IS-Viewer lines:"), "{text}");
+        assert!(
+            text.contains("[   100] line 10") && !text.contains("line 9\n"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn names_of_buttons() {
+        assert_eq!(button_names(0), "none");
+        assert_eq!(
+            button_names(Button::A.mask() | Button::Start.mask()),
+            "A+START"
+        );
     }
 
     #[test]

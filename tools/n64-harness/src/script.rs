@@ -191,6 +191,10 @@ pub enum Action {
     },
     /// The u32 in RDRAM at `addr` must equal `value`.
     ExpectU32 { addr: u32, value: u32 },
+    /// Press the console's reset button (`hard: false`, `M64CMD_RESET` 0),
+    /// or switch the console off and on (`hard: true`, `M64CMD_RESET` 1).
+    /// EEPROM keeps its content either way.
+    Reset { hard: bool },
 }
 
 impl Action {
@@ -222,6 +226,89 @@ pub enum TextExpect {
     },
     /// No line containing `text` during the whole run.
     Never { text: String, line: usize },
+    /// No line containing `text` in frames `from..=by`.
+    Absent {
+        text: String,
+        from: u32,
+        by: u32,
+        line: usize,
+    },
+    /// A line containing `text` at least every `period` frames in
+    /// `from..=to` (`to`: the end of the run when `None`): no gap between
+    /// `from`, the matching lines and `to` is longer than `period`.
+    Every {
+        text: String,
+        period: u32,
+        from: u32,
+        to: Option<u32>,
+        line: usize,
+    },
+    /// Lines containing these texts appear in this order (each one after
+    /// the line that matched the text before it).
+    Sequence { texts: Vec<String>, line: usize },
+    /// The number of lines containing `text` compares to `n`.
+    Count {
+        text: String,
+        op: CountOp,
+        n: usize,
+        line: usize,
+    },
+}
+
+/// The comparison of `expect count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CountOp {
+    Eq,
+    AtLeast,
+    AtMost,
+}
+
+impl CountOp {
+    pub fn holds(self, got: usize, n: usize) -> bool {
+        match self {
+            CountOp::Eq => got == n,
+            CountOp::AtLeast => got >= n,
+            CountOp::AtMost => got <= n,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CountOp::Eq => "=",
+            CountOp::AtLeast => ">=",
+            CountOp::AtMost => "<=",
+        }
+    }
+}
+
+/// `expect screen changes every N`: the framebuffer's content changes at
+/// least once in every `period` frames of `from..=to`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScreenChanges {
+    pub period: u32,
+    pub from: u32,
+    /// `None`: the end of the run.
+    pub to: Option<u32>,
+    pub line: usize,
+}
+
+/// `random on PORTS from A to B seed S`: seeded pseudo-random input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RandomInput {
+    /// 0-based ports.
+    pub ports: Vec<u8>,
+    /// First frame with random input.
+    pub from: u32,
+    /// At this frame everything is released and re-plugged.
+    pub to: u32,
+    pub seed: u64,
+    /// The buttons it may press (`BUTTONS.Value` mask).
+    pub buttons: u32,
+    /// Stick movements too (default; `no-stick` turns them off).
+    pub stick: bool,
+    /// Occasionally pull a controller out and plug it back in.
+    pub unplug: bool,
+    pub line: usize,
 }
 
 /// A parsed script.
@@ -234,6 +321,13 @@ pub struct Script {
     /// Events in script order (stable-sorted by frame when run).
     pub events: Vec<Event>,
     pub texts: Vec<TextExpect>,
+    /// `expect screen changes every N`.
+    pub screen: Vec<ScreenChanges>,
+    /// `random on ...`.
+    pub randoms: Vec<RandomInput>,
+    /// `trace FILE`: write every IS-Viewer line (and the harness's own
+    /// input changes) there, relative to --out.
+    pub trace: Option<PathBuf>,
 }
 
 /// A script error, with the 1-based line number it is about.
@@ -270,11 +364,26 @@ impl Script {
     /// The last frame any event or expectation refers to.
     pub fn last_frame(&self) -> Option<u32> {
         let events = self.events.iter().map(|e| e.frame);
+        events.chain(self.frames_named().map(|(_, f)| f)).max()
+    }
+
+    /// Frames named by lines other than events, with their line numbers.
+    fn frames_named(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
         let texts = self.texts.iter().filter_map(|t| match t {
-            TextExpect::Seen { by, .. } => Some(*by),
-            TextExpect::Never { .. } => None,
+            TextExpect::Seen { by, line, .. } | TextExpect::Absent { by, line, .. } => {
+                Some((*line, *by))
+            }
+            TextExpect::Every { to, line, .. } => to.map(|to| (*line, to)),
+            TextExpect::Never { .. } | TextExpect::Sequence { .. } | TextExpect::Count { .. } => {
+                None
+            }
         });
-        events.chain(texts).max()
+        let screen = self
+            .screen
+            .iter()
+            .filter_map(|s| s.to.map(|to| (s.line, to)));
+        let randoms = self.randoms.iter().map(|r| (r.line, r.to));
+        texts.chain(screen).chain(randoms)
     }
 
     /// Check that the run is long enough for everything the script names.
@@ -288,14 +397,12 @@ impl Script {
                 });
             }
         }
-        for t in &self.texts {
-            if let TextExpect::Seen { by, line, .. } = t {
-                if *by > frames {
-                    return Err(ScriptError {
-                        line: *line,
-                        message: format!("frame {by} is after the end of the run ({frames})"),
-                    });
-                }
+        for (line, f) in self.frames_named() {
+            if f > frames {
+                return Err(ScriptError {
+                    line,
+                    message: format!("frame {f} is after the end of the run ({frames})"),
+                });
             }
         }
         Ok(())
@@ -304,6 +411,7 @@ impl Script {
     /// Number of checks (expectations) the script makes.
     pub fn expectation_count(&self) -> usize {
         self.texts.len()
+            + self.screen.len()
             + self
                 .events
                 .iter()
@@ -383,13 +491,24 @@ impl Script {
                 self.push(frame, line, Action::Peek { addr });
             }
             "expect" => self.parse_expect(line, &mut t)?,
+            "random" => self.parse_random(line, &mut t)?,
+            "trace" => {
+                let path = t.any("a log file name")?;
+                t.end()?;
+                if path.is_empty() {
+                    return Err("empty file name".into());
+                }
+                self.trace = Some(PathBuf::from(path));
+            }
             other => return Err(format!("unknown command `{other}`")),
         }
         Ok(())
     }
 
     fn parse_at(&mut self, line: usize, frame: u32, t: &mut Cursor<'_>) -> Result<(), String> {
-        let verb = t.word("an action (press, hold, release, stick, plug, unplug)")?;
+        let verb = t.word(
+            "an action (press, hold, release, stick, plug, unplug, shot, reset, power-cycle)",
+        )?;
         match verb.as_str() {
             "press" | "hold" | "release" => {
                 let buttons = t.word("buttons, e.g. A or A+START")?;
@@ -451,6 +570,16 @@ impl Script {
                     },
                 );
             }
+            "reset" | "power-cycle" => {
+                t.end()?;
+                if frame == 0 {
+                    return Err(format!(
+                        "`{verb}` needs a frame after power-on (at least 1)"
+                    ));
+                }
+                let hard = verb == "power-cycle";
+                self.push(frame, line, Action::Reset { hard });
+            }
             other => return Err(format!("unknown action `{other}` after `at {frame}`")),
         }
         Ok(())
@@ -460,6 +589,33 @@ impl Script {
         match t.peek() {
             Some(Token::Quoted(_)) => {
                 let text = t.quoted()?;
+                match t.peek_word() {
+                    Some("every") => return self.parse_every(line, text, t),
+                    Some("after") => {
+                        t.keyword("after")?;
+                        let before = t.quoted()?;
+                        t.end()?;
+                        self.texts.push(TextExpect::Sequence {
+                            texts: vec![before, text],
+                            line,
+                        });
+                        return Ok(());
+                    }
+                    Some("not") => {
+                        t.keyword("not")?;
+                        t.keyword("by")?;
+                        let by = parse_frame(&t.word("a frame number")?)?;
+                        t.end()?;
+                        self.texts.push(TextExpect::Absent {
+                            text,
+                            from: 0,
+                            by,
+                            line,
+                        });
+                        return Ok(());
+                    }
+                    _ => {}
+                }
                 let mut from = 0;
                 if t.peek_word() == Some("from") {
                     t.keyword("from")?;
@@ -481,8 +637,73 @@ impl Script {
             Some(Token::Word(w)) if w == "no" => {
                 t.keyword("no")?;
                 let text = t.quoted()?;
+                if t.peek().is_none() {
+                    self.texts.push(TextExpect::Never { text, line });
+                    return Ok(());
+                }
+                let mut from = 0;
+                if t.peek_word() == Some("from") {
+                    t.keyword("from")?;
+                    from = parse_frame(&t.word("a frame number")?)?;
+                }
+                t.keyword("by")?;
+                let by = parse_frame(&t.word("a frame number")?)?;
                 t.end()?;
-                self.texts.push(TextExpect::Never { text, line });
+                if from > by {
+                    return Err(format!("`from {from}` is after `by {by}`"));
+                }
+                self.texts.push(TextExpect::Absent {
+                    text,
+                    from,
+                    by,
+                    line,
+                });
+            }
+            Some(Token::Word(w)) if w == "sequence" => {
+                t.keyword("sequence")?;
+                let mut texts = Vec::new();
+                while t.peek().is_some() {
+                    texts.push(t.quoted()?);
+                }
+                if texts.len() < 2 {
+                    return Err("`expect sequence` needs at least two \"texts\"".into());
+                }
+                self.texts.push(TextExpect::Sequence { texts, line });
+            }
+            Some(Token::Word(w)) if w == "count" => {
+                t.keyword("count")?;
+                let text = t.quoted()?;
+                let op = match t.word("`=`, `>=` or `<=`")?.as_str() {
+                    "=" | "==" => CountOp::Eq,
+                    ">=" => CountOp::AtLeast,
+                    "<=" => CountOp::AtMost,
+                    other => return Err(format!("expected `=`, `>=` or `<=`, found `{other}`")),
+                };
+                let w = t.word("a number of lines")?;
+                let n = w
+                    .parse()
+                    .map_err(|_| format!("bad number of lines `{w}`"))?;
+                t.end()?;
+                self.texts.push(TextExpect::Count { text, op, n, line });
+            }
+            Some(Token::Word(w)) if w == "screen" => {
+                t.keyword("screen")?;
+                t.keyword("changes")?;
+                let (period, from, to) = parse_every_window(t)?;
+                self.screen.push(ScreenChanges {
+                    period,
+                    from,
+                    to,
+                    line,
+                });
+            }
+            Some(Token::Word(w))
+                if t.tokens.get(t.pos + 1) == Some(&Token::Word("every".into())) =>
+            {
+                // `expect heartbeat every 120`: a bare word is the text.
+                let text = w.clone();
+                t.pos += 1;
+                return self.parse_every(line, text, t);
             }
             Some(Token::Word(w)) if w == "pixel" => {
                 t.keyword("pixel")?;
@@ -547,13 +768,107 @@ impl Script {
             }
             _ => {
                 return Err(
-                    "expected `\"text\" by F`, `no \"text\"`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F` or `u32 ADDR is V at F` after `expect`"
+                    "expected `\"text\" by F`, `\"text\" every N`, `\"text\" after \"text\"`, `\"text\" not by F`, `no \"text\"`, `sequence \"a\" \"b\"...`, `count \"text\" = N`, `screen changes every N`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F` or `u32 ADDR is V at F` after `expect`"
                         .into(),
                 )
             }
         }
         Ok(())
     }
+
+    /// `every N [from A] [to B]` after the text.
+    fn parse_every(&mut self, line: usize, text: String, t: &mut Cursor<'_>) -> Result<(), String> {
+        let (period, from, to) = parse_every_window(t)?;
+        self.texts.push(TextExpect::Every {
+            text,
+            period,
+            from,
+            to,
+            line,
+        });
+        Ok(())
+    }
+
+    /// `random on PORTS from A to B seed S [buttons B+B] [no-stick] [with-unplug]`
+    fn parse_random(&mut self, line: usize, t: &mut Cursor<'_>) -> Result<(), String> {
+        t.keyword("on")?;
+        let list = t.word("ports, e.g. 1,2,3,4")?;
+        let mut ports = Vec::new();
+        for p in list.split(',') {
+            let port = parse_port(p)?;
+            if ports.contains(&port) {
+                return Err(format!("port {p} listed twice"));
+            }
+            ports.push(port);
+        }
+        t.keyword("from")?;
+        let from = parse_frame(&t.word("a frame number")?)?;
+        t.keyword("to")?;
+        let to = parse_frame(&t.word("a frame number")?)?;
+        if from >= to {
+            return Err(format!("`from {from}` must be before `to {to}`"));
+        }
+        t.keyword("seed")?;
+        let w = t.word("a seed (a number)")?;
+        let seed = w
+            .parse::<u64>()
+            .map_err(|_| format!("bad seed `{w}` (expected a number)"))?;
+        let mut random = RandomInput {
+            ports,
+            from,
+            to,
+            seed,
+            buttons: ALL_BUTTONS_MASK,
+            stick: true,
+            unplug: false,
+            line,
+        };
+        while let Some(option) = t.peek_word() {
+            match option {
+                "with-unplug" => random.unplug = true,
+                "no-stick" => random.stick = false,
+                "buttons" => {
+                    t.keyword("buttons")?;
+                    random.buttons = parse_buttons(&t.word("buttons, e.g. A+B+START")?)?;
+                    continue;
+                }
+                other => {
+                    return Err(format!(
+                        "unexpected `{other}` (options: buttons A+B..., no-stick, with-unplug)"
+                    ))
+                }
+            }
+            t.pos += 1;
+        }
+        t.end()?;
+        self.randoms.push(random);
+        Ok(())
+    }
+}
+
+/// `every N [from A] [to B]`.
+fn parse_every_window(t: &mut Cursor<'_>) -> Result<(u32, u32, Option<u32>), String> {
+    t.keyword("every")?;
+    let period = parse_frame(&t.word("a number of frames")?)?;
+    if period == 0 {
+        return Err("`every` needs at least 1 frame".into());
+    }
+    let mut from = 0;
+    let mut to = None;
+    if t.peek_word() == Some("from") {
+        t.keyword("from")?;
+        from = parse_frame(&t.word("a frame number")?)?;
+    }
+    if t.peek_word() == Some("to") {
+        t.keyword("to")?;
+        let end = parse_frame(&t.word("a frame number")?)?;
+        if end <= from {
+            return Err(format!("`to {end}` must be after `from {from}`"));
+        }
+        to = Some(end);
+    }
+    t.end()?;
+    Ok((period, from, to))
 }
 
 /// A word or a double-quoted string.
@@ -1063,6 +1378,238 @@ run 600
         assert_eq!(all, ALL_BUTTONS_MASK);
         assert_eq!(Button::from_name("start"), Some(Button::Start));
         assert_eq!(Button::from_name("cright"), Some(Button::CRight));
+    }
+
+    #[test]
+    fn reset_and_power_cycle() {
+        let s = Script::parse("at 300 reset\nat 400 power-cycle\n").unwrap();
+        assert_eq!(
+            s.events[0],
+            Event {
+                frame: 300,
+                line: 1,
+                action: Action::Reset { hard: false }
+            }
+        );
+        assert_eq!(s.events[1].action, Action::Reset { hard: true });
+        assert_eq!(s.length(), Some(400));
+        assert_eq!(s.expectation_count(), 0);
+        let (l, msg) = err_line("at 0 reset");
+        assert_eq!(l, 1);
+        assert!(msg.contains("at least 1"), "{msg}");
+        assert!(err_line("at 5 reset now").1.contains("unexpected `now`"));
+    }
+
+    #[test]
+    fn random_lines() {
+        let s = Script::parse(
+            "random on 1,2,3,4 from 100 to 20100 seed 7\nrandom on 2 from 5 to 50 seed 99 buttons A+START no-stick with-unplug\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.randoms[0],
+            RandomInput {
+                ports: vec![0, 1, 2, 3],
+                from: 100,
+                to: 20100,
+                seed: 7,
+                buttons: ALL_BUTTONS_MASK,
+                stick: true,
+                unplug: false,
+                line: 1
+            }
+        );
+        let r = &s.randoms[1];
+        assert_eq!(r.ports, vec![1]);
+        assert_eq!(r.buttons, Button::A.mask() | Button::Start.mask());
+        assert!(!r.stick && r.unplug);
+        assert_eq!(s.length(), Some(20100));
+        let e = s.check_length(10_000).unwrap_err();
+        assert_eq!(e.line, 1);
+        for (src, needle) in [
+            ("random on 1 from 5 to 5 seed 1", "must be before"),
+            ("random on 1,1 from 5 to 9 seed 1", "listed twice"),
+            ("random on 5 from 5 to 9 seed 1", "bad port"),
+            ("random on 1 from 5 to 9", "expected `seed`"),
+            ("random on 1 from 5 to 9 seed x", "bad seed"),
+            (
+                "random on 1 from 5 to 9 seed 1 sometimes",
+                "unexpected `sometimes`",
+            ),
+            ("random on 1 from 5 to 9 seed 1 buttons Q", "unknown button"),
+        ] {
+            let (l, msg) = err_line(src);
+            assert_eq!(l, 1);
+            assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+        }
+    }
+
+    #[test]
+    fn liveness_expectations() {
+        let s = Script::parse(
+            "expect heartbeat every 120\nexpect \"tick\" every 60 from 100 to 900\nexpect screen changes every 600\nexpect screen changes every 30 from 10 to 400\nrun 1000\n",
+        )
+        .unwrap();
+        assert_eq!(
+            s.texts[0],
+            TextExpect::Every {
+                text: "heartbeat".into(),
+                period: 120,
+                from: 0,
+                to: None,
+                line: 1
+            }
+        );
+        assert_eq!(
+            s.texts[1],
+            TextExpect::Every {
+                text: "tick".into(),
+                period: 60,
+                from: 100,
+                to: Some(900),
+                line: 2
+            }
+        );
+        assert_eq!(
+            s.screen,
+            vec![
+                ScreenChanges {
+                    period: 600,
+                    from: 0,
+                    to: None,
+                    line: 3
+                },
+                ScreenChanges {
+                    period: 30,
+                    from: 10,
+                    to: Some(400),
+                    line: 4
+                }
+            ]
+        );
+        assert_eq!(s.expectation_count(), 4);
+        // `every` without `to` names no frame: the run length must be given.
+        let s = Script::parse("expect heartbeat every 120\n").unwrap();
+        assert_eq!(s.length(), None);
+        let s = Script::parse("expect screen changes every 10 to 500\n").unwrap();
+        assert_eq!(s.length(), Some(500));
+        for (src, needle) in [
+            ("expect heartbeat every 0", "at least 1 frame"),
+            ("expect \"x\" every 10 from 50 to 40", "must be after"),
+            ("expect screen changes", "expected `every`"),
+            ("expect screen every 5", "expected `changes`"),
+            ("expect heartbeat by 5", "after `expect`"),
+        ] {
+            let (l, msg) = err_line(src);
+            assert_eq!(l, 1);
+            assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+        }
+    }
+
+    #[test]
+    fn order_count_and_absence() {
+        let s = Script::parse(
+            r#"expect "move X b2" after "screen game"
+expect sequence "a" "b" "c"
+expect count "move " = 5
+expect count "ai " >= 2
+expect count "result" <= 1
+expect "result" not by 300
+expect no "panic" from 10 by 20
+expect no "oops" by 20
+expect no "panic"
+"#,
+        )
+        .unwrap();
+        assert_eq!(
+            s.texts[0],
+            TextExpect::Sequence {
+                texts: vec!["screen game".into(), "move X b2".into()],
+                line: 1
+            }
+        );
+        assert_eq!(
+            s.texts[1],
+            TextExpect::Sequence {
+                texts: vec!["a".into(), "b".into(), "c".into()],
+                line: 2
+            }
+        );
+        assert_eq!(
+            s.texts[2],
+            TextExpect::Count {
+                text: "move ".into(),
+                op: CountOp::Eq,
+                n: 5,
+                line: 3
+            }
+        );
+        assert!(matches!(
+            s.texts[3],
+            TextExpect::Count {
+                op: CountOp::AtLeast,
+                n: 2,
+                ..
+            }
+        ));
+        assert!(matches!(
+            s.texts[4],
+            TextExpect::Count {
+                op: CountOp::AtMost,
+                n: 1,
+                ..
+            }
+        ));
+        assert_eq!(
+            s.texts[5],
+            TextExpect::Absent {
+                text: "result".into(),
+                from: 0,
+                by: 300,
+                line: 6
+            }
+        );
+        assert_eq!(
+            s.texts[6],
+            TextExpect::Absent {
+                text: "panic".into(),
+                from: 10,
+                by: 20,
+                line: 7
+            }
+        );
+        assert!(matches!(
+            s.texts[7],
+            TextExpect::Absent {
+                from: 0,
+                by: 20,
+                ..
+            }
+        ));
+        assert!(matches!(s.texts[8], TextExpect::Never { .. }));
+        assert_eq!(s.length(), Some(300));
+        assert!(CountOp::Eq.holds(5, 5) && !CountOp::Eq.holds(4, 5));
+        assert!(CountOp::AtLeast.holds(6, 5) && !CountOp::AtMost.holds(6, 5));
+        for (src, needle) in [
+            ("expect sequence \"a\"", "at least two"),
+            ("expect sequence \"a\" b", "quoted text"),
+            ("expect count \"a\" > 5", "expected `=`"),
+            ("expect count \"a\" = x", "bad number"),
+            ("expect \"a\" after b", "quoted text"),
+            ("expect \"a\" not 5", "expected `by`"),
+            ("expect no \"a\" from 9 by 5", "is after"),
+        ] {
+            let (l, msg) = err_line(src);
+            assert_eq!(l, 1);
+            assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+        }
+    }
+
+    #[test]
+    fn trace_line() {
+        let s = Script::parse("trace soak.log\nrun 5\n").unwrap();
+        assert_eq!(s.trace, Some(PathBuf::from("soak.log")));
+        assert!(err_line("trace").1.contains("expected a log file name"));
     }
 
     #[test]
