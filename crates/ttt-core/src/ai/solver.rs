@@ -167,6 +167,8 @@ pub(crate) struct Geo {
     nwin: usize,
     win: [u64; 256],
     nsym: usize,
+    /// Mixed into TT keys (see `tt::salt`).
+    salt: u64,
     /// The square each cell maps to under each symmetry.
     sym_sq: [[u8; 64]; 8],
     /// Static ordering weight: the number of windows through the cell.
@@ -190,6 +192,7 @@ impl Geo {
             nwin: 0,
             win: [0; 256],
             nsym: Symmetry::of(rules).len(),
+            salt: tt::salt(rules),
             sym_sq: [[0; 64]; 8],
             weight: [0; 64],
             rules: *rules,
@@ -393,7 +396,8 @@ impl Search<'_, '_> {
             }
         }
         let mut tt_move = 64u32;
-        if let Some(e) = tt::probe(self.tt, canon) {
+        let key = canon ^ g.salt;
+        if let Some(e) = tt::probe(self.tt, key) {
             self.stats.tt_hits += 1;
             let (v, flag) = if e.flags & DIST != 0 {
                 let v = from_tt(e.value, ply);
@@ -504,7 +508,7 @@ impl Search<'_, '_> {
         tt::store(
             self.tt,
             TtEntry {
-                key: canon,
+                key,
                 value: if D { to_tt(best, ply) } else { best },
                 flags: flag | if D { DIST } else { 0 },
                 depth: empties.min(255) as u8,
