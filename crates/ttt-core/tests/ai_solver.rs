@@ -162,7 +162,6 @@ fn five_five_four_is_a_draw() {
     let v = solver.solve(&Position::new(Rules::new(5, 5, 4).unwrap()));
     println!("5,5,4: {v}, {:?}", solver.stats());
     assert_eq!(v, Value::Draw);
-    drop(solver);
     assert!(last.is_some());
 }
 
