@@ -52,8 +52,9 @@
 //! * `hard`: `strong` limited to 4 plies (forced replies do not count) and
 //!   20,000 nodes: it never misses a win, a block or a double threat in one,
 //!   and loses only to a deeper plan (a fork prepared a move earlier).
-//! * `impossible`: `perfect` when [`is_solvable`] says the board can be solved
-//!   in reasonable time, `strong` (default budget) otherwise.
+//! * `impossible`: `perfect` when [`is_solvable_with`] says the board can be
+//!   solved in reasonable time with the lent table, `strong` (default budget)
+//!   otherwise.
 //!
 //! [`Rng`]: crate::rng::Rng
 use core::fmt;
@@ -275,7 +276,9 @@ pub struct SearchStats {
     pub depth: u32,
 }
 
-/// Whether `impossible` uses the exact solver on this board (else `strong`).
+/// Whether the exact solver can play this board in reasonable time (what
+/// `impossible` uses to pick `perfect` or `strong`, together with the table
+/// size: see [`is_solvable_with`]).
 ///
 /// The rule: at most 64 cells (the solver's bitboard), and either at most 16
 /// cells (any k: 4x4, 3x5, 2x8, ...), or at most 25 cells with k >= 4 (5x5
@@ -284,6 +287,14 @@ pub struct SearchStats {
 pub fn is_solvable(rules: &Rules) -> bool {
     let cells = rules.cell_count();
     cells <= 64 && (cells <= 16 || (cells <= 25 && rules.k() >= 4) || rules.k() <= 2)
+}
+
+/// [`is_solvable`], and the lent table is big enough: boards of more than 16
+/// cells need at least 2^20 entries (16 MiB); with less, `impossible` plays
+/// `strong` there. (5x5 k=4 from the empty board: about 5 s to solve and 8 s
+/// for `perfect`'s first move on a 2-core desktop with 2^22 entries.)
+pub fn is_solvable_with(rules: &Rules, tt_entries: usize) -> bool {
+    is_solvable(rules) && (rules.cell_count() <= 16 || rules.k() <= 2 || tt_entries >= 1 << 20)
 }
 
 /// A computer player of any [`PlayerKind`].
@@ -361,7 +372,7 @@ impl<'a> Player<'a> {
             }
             PlayerKind::Hard => self.strong(pos, 4, Some(20_000)),
             PlayerKind::Impossible => {
-                if is_solvable(pos.rules()) {
+                if is_solvable_with(pos.rules(), self.tt.len()) {
                     self.perfect(pos)
                 } else {
                     self.strong(pos, 0, None)
