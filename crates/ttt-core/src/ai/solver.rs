@@ -50,6 +50,8 @@ pub struct Solver<'a> {
     tt: &'a mut [TtEntry],
     progress: Option<&'a mut dyn FnMut(Progress)>,
     stats: SearchStats,
+    /// The geometry of the last board solved (rebuilt when the rules change).
+    geo: Option<Geo>,
 }
 
 impl<'a> Solver<'a> {
@@ -60,6 +62,7 @@ impl<'a> Solver<'a> {
             tt,
             progress: None,
             stats: SearchStats::default(),
+            geo: None,
         }
     }
 
@@ -102,11 +105,16 @@ impl<'a> Solver<'a> {
             };
             return (w, v);
         }
-        let geo = Geo::new(pos.rules());
+        if self.geo.as_ref().is_none_or(|g| g.rules != *pos.rules()) {
+            self.geo = Some(Geo::new(pos.rules()));
+        }
+        let Some(geo) = self.geo.as_ref() else {
+            return (0, Value::Draw);
+        };
         let (me, opp, hashes) = geo.load(pos);
         let stm = pos.side_to_move();
         let mut s = Search {
-            geo: &geo,
+            geo,
             tt: self.tt,
             progress: self.progress.as_deref_mut(),
             stats: &mut self.stats,
