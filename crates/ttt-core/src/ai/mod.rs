@@ -41,7 +41,10 @@
 //!   with the highest score wins ties. See [`squid`] for the generalisation to
 //!   k < size and to rectangular boards.
 //! * `perfect`: the exact [`Solver`]. It plays the fastest win, or a draw, or
-//!   the slowest loss; among equally good moves it picks one with its seed.
+//!   the slowest loss; among equally good moves it picks one with its seed
+//!   (uniformly). On boards [`is_solvable`] rejects (7x7, 9x9, 15x15, ...)
+//!   an exact answer could take years, so there `perfect` plays as `strong`
+//!   rather than hang; use [`Solver`] directly to insist.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
 //!   ([`strong`]), limited by a [`Budget`]; for boards too large to solve.
 //! * `easy`: `standard`, except that 2 moves in 5 (seeded) are random, and it
@@ -55,6 +58,26 @@
 //! * `impossible`: `perfect` when [`is_solvable_with`] says the board can be
 //!   solved in reasonable time with the lent table, `strong` (default budget)
 //!   otherwise.
+//!
+//! # Using it
+//!
+//! ```
+//! use ttt_core::ai::{Player, PlayerKind, Solver, TtEntry, Value};
+//! use ttt_core::{Position, Rules};
+//!
+//! // The table: any length (a power of two is not needed), 16 bytes each.
+//! let mut tt = vec![TtEntry::EMPTY; 1 << 16];
+//! let mut pos = Position::new(Rules::CLASSIC);
+//! let kind: PlayerKind = "perfect".parse().unwrap();
+//! let mut player = Player::new(kind, 42, &mut tt);
+//! while let Some(mv) = player.choose_move(&pos) {
+//!     pos.play(mv).unwrap();
+//! }
+//! assert!(pos.outcome().winner().is_none()); // perfect against itself: a draw
+//!
+//! let mut solver = Solver::new(&mut tt);
+//! assert_eq!(solver.solve(&Position::new(Rules::CLASSIC)), Value::Draw);
+//! ```
 //!
 //! [`Rng`]: crate::rng::Rng
 use core::fmt;
@@ -347,7 +370,13 @@ impl<'a> Player<'a> {
             PlayerKind::Standard => seeds::standard(pos),
             PlayerKind::God => seeds::god(pos),
             PlayerKind::Squid => squid::squid(pos),
-            PlayerKind::Perfect => self.perfect(pos),
+            PlayerKind::Perfect => {
+                if is_solvable(pos.rules()) {
+                    self.perfect(pos)
+                } else {
+                    self.strong(pos, 0, None)
+                }
+            }
             PlayerKind::Strong => self.strong(pos, 0, None),
             PlayerKind::Easy => {
                 if let Some(win) = seeds::first_completing(pos, pos.side_to_move()) {
