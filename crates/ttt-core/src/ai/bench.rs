@@ -4,8 +4,10 @@
 //! nanoseconds) and the table to search with. Each [`BenchLine`] holds the
 //! solver's figures beside a plain alpha-beta + TT baseline
 //! ([`super::baseline`]) run on the same work in the same run, and a checksum
-//! of the results (values and moves), which must not change between runs,
-//! machines or builds unless the engine's answers change.
+//! of the results (values and moves, and for the single solves and `strong`
+//! the node counts), which must not change between runs, machines or builds
+//! unless the engine changes. Node counts (and so those checksums) depend on
+//! the table size: compare runs with the same `tt.len()`.
 //!
 //! The items ([`Item`]), with the targets on a 2-core desktop, release build:
 //!
