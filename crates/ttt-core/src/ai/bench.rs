@@ -110,7 +110,8 @@ pub struct BenchLine {
 }
 
 impl BenchLine {
-    /// Baseline time divided by engine time (how many times faster).
+    /// Baseline time divided by engine time (how many times faster). When
+    /// the baseline gave up (`baseline_done` false) this is a lower bound.
     pub fn speedup(&self) -> Option<f64> {
         (self.baseline_ns > 0 && self.ns > 0).then(|| self.baseline_ns as f64 / self.ns as f64)
     }
