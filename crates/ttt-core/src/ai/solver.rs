@@ -418,11 +418,11 @@ impl Search<'_, '_> {
         if s.my_win & empty != 0 {
             return if D { WIN - (ply + 1) } else { 1 };
         }
-        if empty & (empty - 1) == 0 || (!s.my_live && !s.opp_live) {
+        if empty & empty.wrapping_sub(1) == 0 || (!s.my_live && !s.opp_live) {
             return 0;
         }
         let opp_win = s.opp_win & empty;
-        if opp_win & (opp_win - 1) != 0 {
+        if opp_win & opp_win.wrapping_sub(1) != 0 {
             return if D { -(WIN - (ply + 2)) } else { -1 };
         }
         let (mut lo, mut hi) = if D {
