@@ -334,7 +334,7 @@ impl Game<'_> {
             .draw(t);
         }
 
-        if (f / 30) % 2 == 0 {
+        if (f / 30).is_multiple_of(2) {
             text(
                 t,
                 "PRESS START",
@@ -699,7 +699,7 @@ impl Game<'_> {
                 palette::FRAME,
                 Alignment::Center,
             );
-            if (self.frame / 30) % 2 == 0 {
+            if (self.frame / 30).is_multiple_of(2) {
                 text(
                     t,
                     "Press any",

@@ -245,7 +245,8 @@ impl PortState {
         for (i, &d) in DIRS.iter().enumerate() {
             if dirs_held.intersects(d) {
                 let n = self.held_frames[i];
-                let fire = n == 0 || (n >= REPEAT_DELAY && (n - REPEAT_DELAY) % REPEAT_RATE == 0);
+                let fire =
+                    n == 0 || (n >= REPEAT_DELAY && (n - REPEAT_DELAY).is_multiple_of(REPEAT_RATE));
                 if fire {
                     repeated = repeated | d;
                 }

@@ -211,7 +211,7 @@ pub fn move_seed(game_seed: u64, mark_count: usize) -> u64 {
 
 /// The first-player coin toss of a game (the desktop's session coin).
 pub fn coin_side1_first(game_seed: u64) -> bool {
-    Rng::new(game_seed ^ 0x5_EED_F125_7).below(2) == 0
+    Rng::new(game_seed ^ 0x0005_EEDF_1257).below(2) == 0
 }
 
 /// The whole game: every screen and its state.
@@ -467,7 +467,7 @@ impl<'a> Game<'a> {
             First::You => true,
             First::Computer => false,
             First::Random => coin_side1_first(seed),
-            First::Alternate => game_no % 2 == 0,
+            First::Alternate => game_no.is_multiple_of(2),
         };
         let (side0, side1) = match mode {
             Mode::OnePlayer => (
