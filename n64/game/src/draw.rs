@@ -71,9 +71,9 @@ pub mod layout {
     /// The status bar at the top (messages, the result).
     pub const STATUS: Rectangle = Rectangle::new(Point::new(8, 6), Size::new(304, 26));
     /// The square the board is fitted into (inside its frame).
-    pub const BOARD_AREA: Rectangle = Rectangle::new(Point::new(16, 40), Size::new(186, 186));
+    pub const BOARD_AREA: Rectangle = Rectangle::new(Point::new(14, 40), Size::new(186, 186));
     /// The side panel (players, scores, controls).
-    pub const PANEL: Rectangle = Rectangle::new(Point::new(214, 38), Size::new(98, 190));
+    pub const PANEL: Rectangle = Rectangle::new(Point::new(210, 38), Size::new(104, 190));
 
     /// Cell size in pixels and the board's top-left corner.
     pub fn board_geometry(rules: &Rules) -> (Point, u32) {
@@ -544,7 +544,11 @@ impl Game<'_> {
                 ))
             }
         } else if let Some((_, n)) = m.said {
-            StrBuf::format(format_args!("I am choosing square {}!", n))
+            if m.mode == Mode::OnePlayer {
+                StrBuf::format(format_args!("I am choosing square {}! Your move", n))
+            } else {
+                StrBuf::format(format_args!("I am choosing square {}!", n))
+            }
         } else {
             match m.mode {
                 Mode::OnePlayer => StrBuf::format(format_args!("Your move, {}", to_move)),
@@ -644,10 +648,12 @@ impl Game<'_> {
         let m = &self.play;
         let p = layout::PANEL;
         panel(t, p, palette::PANEL, palette::PANEL_EDGE);
-        let x = p.top_left.x + 8;
-        let mut y = p.top_left.y + 12;
+        let x = p.top_left.x + 6;
+        let cx = p.center().x;
+        let mut y = p.top_left.y + 13;
         let to_move = m.pos.side_to_move();
         let over = m.pos.outcome().is_over();
+        // Who plays which mark; the side to move is boxed in its colour.
         for mark in Mark::ALL {
             let seat = m.seats[mark.index()];
             let active = !over && mark == to_move;
@@ -660,23 +666,25 @@ impl Game<'_> {
             }
             mark_shape(
                 t,
-                Rectangle::new(Point::new(x - 3, y - 9), Size::new(18, 18)),
+                Rectangle::new(Point::new(x - 1, y - 8), Size::new(16, 16)),
                 mark,
             );
             let name = self.seat_name(seat);
+            let short = name.get(..13).unwrap_or(name);
+            let color = if active { palette::TEXT } else { palette::DIM };
             text(
                 t,
-                name,
-                Point::new(x + 17, y),
+                short,
+                Point::new(x + 15, y),
                 &FONT_6X10,
-                if active { palette::TEXT } else { palette::DIM },
+                color,
                 Alignment::Left,
             );
             y += 21;
         }
         let rules = m.pos.rules();
         let info = StrBuf::<24>::format(format_args!(
-            "{}x{}, {} in a row",
+            "{}x{}, {} to win",
             rules.columns(),
             rules.rows(),
             rules.k()
@@ -684,17 +692,17 @@ impl Game<'_> {
         text(
             t,
             info.as_str(),
-            Point::new(x - 2, y),
+            Point::new(cx, y),
             &FONT_6X10,
             palette::DIM,
-            Alignment::Left,
+            Alignment::Center,
         );
-        y += 14;
+        y += 16;
         if m.attract {
             text(
                 t,
                 "DEMO",
-                Point::new(p.center().x, y + 10),
+                Point::new(cx, y + 10),
                 &FONT_10X20,
                 palette::FRAME,
                 Alignment::Center,
@@ -703,7 +711,7 @@ impl Game<'_> {
                 text(
                     t,
                     "Press any",
-                    Point::new(p.center().x, y + 40),
+                    Point::new(cx, y + 40),
                     &FONT_6X10,
                     palette::CURSOR,
                     Alignment::Center,
@@ -711,7 +719,7 @@ impl Game<'_> {
                 text(
                     t,
                     "button",
-                    Point::new(p.center().x, y + 52),
+                    Point::new(cx, y + 52),
                     &FONT_6X10,
                     palette::CURSOR,
                     Alignment::Center,
@@ -719,36 +727,39 @@ impl Game<'_> {
             }
             return;
         }
-        // Scores.
-        let sides = m.mode.sides();
+        // Scores: this session and all time (the save).
         let idx = m.mode.index();
-        for (title, s) in [
-            ("SESSION", self.session[idx]),
-            ("ALL TIME", self.save.scores[idx]),
+        let (now, all) = (self.session[idx], self.save.scores[idx]);
+        let labels = m.mode.short_sides();
+        text(
+            t,
+            "SCORE NOW  ALL",
+            Point::new(x, y),
+            &FONT_6X10,
+            palette::FRAME,
+            Alignment::Left,
+        );
+        y += 12;
+        for (label, a, b) in [
+            (labels[0], now.wins, all.wins),
+            (labels[1], now.losses, all.losses),
+            ("Draw", now.draws, all.draws),
         ] {
+            let line = StrBuf::<24>::format(format_args!(
+                "{:<5}{:>4} {:>4}",
+                label,
+                a.min(9999),
+                b.min(9999)
+            ));
             text(
                 t,
-                title,
-                Point::new(x - 2, y),
+                line.as_str(),
+                Point::new(x, y),
                 &FONT_6X10,
-                palette::FRAME,
+                palette::TEXT,
                 Alignment::Left,
             );
             y += 11;
-            for (label, n) in [(sides[0], s.wins), (sides[1], s.losses), ("Draws", s.draws)] {
-                let short = label.get(..8).unwrap_or(label);
-                let line = StrBuf::<20>::format(format_args!("{:<8}{:>5}", short, n.min(99_999)));
-                text(
-                    t,
-                    line.as_str(),
-                    Point::new(x - 2, y),
-                    &FONT_6X10,
-                    palette::TEXT,
-                    Alignment::Left,
-                );
-                y += 10;
-            }
-            y += 4;
         }
         // Controls, or the question after a game.
         let bottom = p.top_left.y + p.size.height as i32;
@@ -756,41 +767,43 @@ impl Game<'_> {
             text(
                 t,
                 "Play again?",
-                Point::new(p.center().x, bottom - 36),
+                Point::new(cx, bottom - 40),
                 &FONT_8X13,
                 palette::CURSOR,
                 Alignment::Center,
             );
             text(
                 t,
-                "A: yes  B: menu",
-                Point::new(p.center().x, bottom - 18),
+                "A: yes",
+                Point::new(cx, bottom - 24),
+                &FONT_6X10,
+                palette::TEXT,
+                Alignment::Center,
+            );
+            text(
+                t,
+                "B: menu",
+                Point::new(cx, bottom - 12),
                 &FONT_6X10,
                 palette::TEXT,
                 Alignment::Center,
             );
         } else {
-            let lines: [&str; 2] = match m.mode {
-                Mode::ComputerVsComputer => ["", "START: pause"],
-                Mode::OnePlayer => ["A:mark B:undo", "Z:hint START"],
-                _ => ["A:mark B:undo", "Z:hint START"],
+            let lines: [&str; 3] = match m.mode {
+                Mode::ComputerVsComputer => ["", "", "START: pause"],
+                _ => ["A: place", "B: undo Z: hint", "START: pause"],
             };
-            text(
-                t,
-                lines[0],
-                Point::new(x - 2, bottom - 26),
-                &FONT_6X10,
-                palette::DIM,
-                Alignment::Left,
-            );
-            text(
-                t,
-                lines[1],
-                Point::new(x - 2, bottom - 14),
-                &FONT_6X10,
-                palette::DIM,
-                Alignment::Left,
-            );
+            for (i, l) in lines.iter().enumerate() {
+                let ly = bottom - 36 + i as i32 * 11;
+                text(
+                    t,
+                    l,
+                    Point::new(x, ly),
+                    &FONT_6X10,
+                    palette::DIM,
+                    Alignment::Left,
+                );
+            }
         }
     }
 

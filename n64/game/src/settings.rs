@@ -51,6 +51,15 @@ impl Mode {
         }
     }
 
+    /// Names of side 1 and side 2 in 4 characters (the score table).
+    pub const fn short_sides(self) -> [&'static str; 2] {
+        match self {
+            Mode::OnePlayer => ["You", "CPU"],
+            Mode::TwoPads | Mode::SharedPad => ["P1", "P2"],
+            Mode::ComputerVsComputer => ["CPU1", "CPU2"],
+        }
+    }
+
     /// Short names of side 1 and side 2 (scores, "goes first").
     pub const fn sides(self) -> [&'static str; 2] {
         match self {
