@@ -675,7 +675,7 @@ impl Game<'_> {
             text(
                 t,
                 short,
-                Point::new(x + 15, y),
+                Point::new(x + 17, y),
                 &FONT_6X10,
                 color,
                 Alignment::Left,

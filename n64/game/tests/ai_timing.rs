@@ -1,0 +1,88 @@
+//! How long each computer player takes per move on the host, with the
+//! transposition table the console would lend (16K entries = 256 KiB).
+//! `cargo test --release --manifest-path n64/game/Cargo.toml --test ai_timing -- --ignored --nocapture`
+//! The N64 is roughly 30-60x slower than this machine.
+use std::time::Instant;
+
+use ttt64_game::settings::effective_kind;
+use ttt_core::ai::{self, Player, PlayerKind, Solver, TtEntry};
+use ttt_core::rng::Rng;
+use ttt_core::{Position, Rules};
+
+#[test]
+#[ignore]
+fn ai_time_per_move() {
+    let boards = [
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (5, 4),
+        (7, 4),
+        (9, 9),
+        (9, 5),
+        (9, 4),
+    ];
+    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    println!("board    player      moves  mean_us    max_us  N64@30x_max_s N64@60x_max_s");
+    for (n, k) in boards {
+        let rules = Rules::new(n, n, k).unwrap();
+        for kind in PlayerKind::ALL {
+            let played = effective_kind(kind, &rules);
+            let (mut total, mut max, mut moves) = (0u128, 0u128, 0u32);
+            for game in 0..3u64 {
+                for tt_e in tt.iter_mut() {
+                    *tt_e = TtEntry::EMPTY;
+                }
+                // The player against a random opponent, on both sides.
+                let mut pos = Position::new(rules);
+                let mut rng = Rng::new(game);
+                let me_first = game % 2 == 0;
+                while !pos.outcome().is_over() {
+                    let mine = (pos.mark_count() % 2 == 0) == me_first;
+                    let sq = if mine {
+                        let seed = ttt64_game::move_seed(game, pos.mark_count());
+                        let t0 = Instant::now();
+                        let sq = Player::new(played, seed, &mut tt).choose_move(&pos);
+                        let dt = t0.elapsed().as_micros();
+                        total += dt;
+                        max = max.max(dt);
+                        moves += 1;
+                        sq.unwrap()
+                    } else {
+                        let m: Vec<_> = pos.legal_moves().into_iter().collect();
+                        m[rng.below(m.len() as u32) as usize]
+                    };
+                    pos.play(sq).unwrap();
+                }
+            }
+            let name = if played == kind {
+                kind.name().to_string()
+            } else {
+                format!("{}>{}", kind.name(), played.name())
+            };
+            println!(
+                "{n}x{n} k{k}  {:<20} {:>4} {:>8} {:>9} {:>10.2} {:>10.2}",
+                name,
+                moves,
+                total / moves.max(1) as u128,
+                max,
+                max as f64 * 30.0 / 1e6,
+                max as f64 * 60.0 / 1e6
+            );
+        }
+        // The hint (Z): the solver where solvable, else strong, on the empty board.
+        let pos = Position::new(rules);
+        let t0 = Instant::now();
+        if ai::is_solvable(&rules) {
+            Solver::new(&mut tt).best_move(&pos, 1);
+        } else {
+            Player::new(PlayerKind::Strong, 1, &mut tt).choose_move(&pos);
+        }
+        let dt = t0.elapsed().as_micros();
+        println!(
+            "{n}x{n} k{k}  hint(empty board)       1 {dt:>8} {dt:>9} {:>10.2} {:>10.2}",
+            dt as f64 * 30.0 / 1e6,
+            dt as f64 * 60.0 / 1e6
+        );
+    }
+}
