@@ -27,6 +27,9 @@ fn ai_time_per_move() {
     for (n, k) in boards {
         let rules = Rules::new(n, n, k).unwrap();
         for kind in PlayerKind::ALL {
+            if skip.split(',').any(|s| s == kind.name()) {
+                continue;
+            }
             let played = effective_kind(kind, &rules);
             let (mut total, mut max, mut moves) = (0u128, 0u128, 0u32);
             for game in 0..3u64 {
