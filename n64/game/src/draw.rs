@@ -444,9 +444,13 @@ impl Game<'_> {
                 } else {
                     self.settings.computer2_kind()
                 };
-                if settings::effective_kind(kind, &rules) != kind {
-                    desc.write_str(
-                        "Perfect cannot solve this board in time: it plays as Impossible here.",
+                let played = settings::effective_kind(kind, &rules);
+                if played != kind {
+                    write!(
+                        desc,
+                        "{} thinks too long on this board for the N64: it plays as {} here.",
+                        friendly_name(kind),
+                        friendly_name(played)
                     )
                 } else {
                     desc.write_str(kind.description())
@@ -509,7 +513,7 @@ impl Game<'_> {
             (Mode::TwoPads | Mode::SharedPad, Seat::Human { side, .. }) => {
                 StrBuf::format(format_args!("Congratulations, player {}!", side + 1))
             }
-            _ => StrBuf::format(format_args!("{} wins: I WIN!!!", w)),
+            _ => StrBuf::format(format_args!("{}: I WIN!!!", w)),
         }
     }
 

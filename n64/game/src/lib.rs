@@ -28,7 +28,7 @@ pub use ttt_core::ai::TtEntry;
 
 use save::MODES;
 use text::StrBuf;
-use ttt_core::ai::{self, Player, PlayerKind, Solver};
+use ttt_core::ai::{Player, PlayerKind, Solver};
 use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareFormat};
 
@@ -692,12 +692,15 @@ impl<'a> Game<'a> {
         }
         let seed = move_seed(self.play.seed, pos.mark_count());
         let t0 = host.now_us();
-        let sq = if ai::is_solvable(pos.rules()) {
+        // The exact solver where it is quick on the console, else the
+        // strongest player that is (see `settings::effective_kind`).
+        let sq = if settings::console_solvable(pos.rules()) {
             Solver::new(&mut *self.tt)
                 .best_move(pos, seed)
                 .map(|(sq, _)| sq)
         } else {
-            Player::new(PlayerKind::Strong, seed, &mut *self.tt).choose_move(pos)
+            let kind = settings::effective_kind(PlayerKind::Strong, pos.rules());
+            Player::new(kind, seed, &mut *self.tt).choose_move(pos)
         };
         let t1 = host.now_us();
         if let Some(sq) = sq.filter(|&s| pos.is_legal(s)) {

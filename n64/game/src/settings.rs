@@ -1,6 +1,6 @@
 //! Game settings and the menu's items.
 
-use ttt_core::ai::{self, PlayerKind};
+use ttt_core::ai::PlayerKind;
 use ttt_core::Rules;
 
 /// Who plays.
@@ -123,14 +123,32 @@ pub fn friendly_name(kind: PlayerKind) -> &'static str {
         .unwrap_or("Computer")
 }
 
-/// The player that really plays `kind` on `rules`: `perfect` on a board the
-/// exact solver cannot finish in reasonable time plays as `impossible`
-/// (which switches to `strong` there), so the console never freezes.
+/// Whether the exact solver answers within a second or two on the console.
+///
+/// Measured on the host (the N64 is 30-60x slower): the worst move of
+/// `perfect` on 4x4 takes about 30 ms (1-2 s on the console), on 5x5 k=4
+/// about 19 s (10-20 minutes on the console). So: at most 16 cells, or k <= 2.
+pub fn console_solvable(rules: &Rules) -> bool {
+    rules.cell_count() <= 16 || rules.k() <= 2
+}
+
+/// The player that really plays `kind` on `rules` on the console: players
+/// whose moves take far too long on the N64 for this board play as `hard`
+/// (a named player, so the desktop can replay the game):
+///
+/// * `perfect` and `impossible` where [`console_solvable`] is false (both
+///   use the exact solver or the full `strong` search there);
+/// * `strong` on boards of more than 9 cells (60,000 nodes a move: about
+///   0.1 s a move on the host on 4x4, 3-6 s on the console).
+///
+/// `hard` is `strong` limited to 4 plies and 20,000 nodes.
 pub fn effective_kind(kind: PlayerKind, rules: &Rules) -> PlayerKind {
-    if kind == PlayerKind::Perfect && !ai::is_solvable(rules) {
-        PlayerKind::Impossible
-    } else {
-        kind
+    match kind {
+        PlayerKind::Perfect | PlayerKind::Impossible if !console_solvable(rules) => {
+            PlayerKind::Hard
+        }
+        PlayerKind::Strong if rules.cell_count() > 9 => PlayerKind::Hard,
+        _ => kind,
     }
 }
 

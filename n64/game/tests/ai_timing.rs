@@ -12,17 +12,33 @@ use ttt_core::{Position, Rules};
 #[test]
 #[ignore]
 fn ai_time_per_move() {
-    let boards = [
-        (3, 3),
-        (4, 4),
-        (5, 5),
-        (5, 4),
-        (7, 4),
-        (9, 9),
-        (9, 5),
-        (9, 4),
-    ];
-    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    // BOARDS="5x5k4,9x9k9", SKIP="perfect,impossible", TT=65536 narrow the run.
+    let boards: Vec<(u8, u8)> = match std::env::var("BOARDS") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|b| {
+                let (n, k) = b.split_once('k')?;
+                let n = n.split_once('x')?.0.parse().ok()?;
+                Some((n, k.parse().ok()?))
+            })
+            .collect(),
+        Err(_) => vec![
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (5, 4),
+            (7, 4),
+            (9, 9),
+            (9, 5),
+            (9, 4),
+        ],
+    };
+    let skip = std::env::var("SKIP").unwrap_or_default();
+    let tt_len: usize = std::env::var("TT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1 << 14);
+    let mut tt = vec![TtEntry::EMPTY; tt_len];
     println!("board    player      moves  mean_us    max_us  N64@30x_max_s N64@60x_max_s");
     for (n, k) in boards {
         let rules = Rules::new(n, n, k).unwrap();
@@ -41,7 +57,7 @@ fn ai_time_per_move() {
                 let mut rng = Rng::new(game);
                 let me_first = game % 2 == 0;
                 while !pos.outcome().is_over() {
-                    let mine = (pos.mark_count() % 2 == 0) == me_first;
+                    let mine = pos.mark_count().is_multiple_of(2) == me_first;
                     let sq = if mine {
                         let seed = ttt64_game::move_seed(game, pos.mark_count());
                         let t0 = Instant::now();

@@ -607,7 +607,7 @@ fn menu_covers_every_item_and_value() {
     d.set(MenuItem::Computer, "perfect");
     d.start();
     assert!(
-        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=impossible"),
+        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=hard"),
         "{:?}",
         d.host.with_prefix("game seed=")
     );
