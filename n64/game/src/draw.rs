@@ -101,18 +101,30 @@ pub mod layout {
 }
 
 fn fill<D: DrawTarget<Color = Rgb555>>(t: &mut D, r: Rectangle, c: Rgb555) {
-    let _ = r.into_styled(PrimitiveStyle::with_fill(c)).draw(t);
+    let _ = t.fill_solid(&r, c);
 }
 
+/// A box with a 2-pixel edge and chamfered corners, from three solid fills
+/// (the console's `fill_solid` is a fast row fill; rounded shapes would go
+/// pixel by pixel).
 fn panel<D: DrawTarget<Color = Rgb555>>(t: &mut D, r: Rectangle, fill_c: Rgb555, edge: Rgb555) {
-    let style = PrimitiveStyleBuilder::new()
-        .fill_color(fill_c)
-        .stroke_color(edge)
-        .stroke_width(2)
-        .build();
-    let _ = RoundedRectangle::with_equal_corners(r, Size::new(6, 6))
-        .into_styled(style)
-        .draw(t);
+    let (w, h) = (r.size.width, r.size.height);
+    if w < 6 || h < 6 {
+        let _ = t.fill_solid(&r, fill_c);
+        return;
+    }
+    let _ = t.fill_solid(
+        &Rectangle::new(r.top_left + Point::new(2, 0), Size::new(w - 4, h)),
+        edge,
+    );
+    let _ = t.fill_solid(
+        &Rectangle::new(r.top_left + Point::new(0, 2), Size::new(w, h - 4)),
+        edge,
+    );
+    let _ = t.fill_solid(
+        &Rectangle::new(r.top_left + Point::new(2, 2), Size::new(w - 4, h - 4)),
+        fill_c,
+    );
 }
 
 fn text<D: DrawTarget<Color = Rgb555>>(
