@@ -736,3 +736,123 @@ fn every_screen_draws_inside_the_frame() {
     let _ = Input::NONE;
     let _ = RawPort::default();
 }
+
+/// The text pixels of `s` as the status bar shows it (FONT_8X13, centred).
+fn status_text_points(s: &str) -> Vec<Point> {
+    use embedded_graphics::mono_font::{ascii::FONT_8X13, MonoTextStyle};
+    use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+    let mut fb = Framebuffer::new();
+    let ts = TextStyleBuilder::new()
+        .alignment(Alignment::Center)
+        .baseline(Baseline::Middle)
+        .build();
+    Text::with_text_style(
+        s,
+        layout::STATUS.center(),
+        MonoTextStyle::new(&FONT_8X13, palette::TEXT),
+        ts,
+    )
+    .draw(&mut fb)
+    .unwrap();
+    fb.points_of(layout::STATUS, palette::TEXT)
+}
+
+#[test]
+fn thinking_is_drawn_before_the_computer_searches() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    d.open_menu();
+    d.set(MenuItem::Computer, "classic");
+    d.start();
+    d.place(0, sq("a1"));
+    let thinking = status_text_points("Computer is thinking...");
+    let mut frames_thinking = 0;
+    for _ in 0..100 {
+        if d.host.count_prefix("ai classic ") == 1 {
+            break;
+        }
+        d.render();
+        if d.fb.points_of(layout::STATUS, palette::TEXT) == thinking {
+            frames_thinking += 1;
+        }
+        d.step();
+    }
+    assert_eq!(d.host.count_prefix("ai classic "), 1);
+    assert!(frames_thinking >= 1, "no thinking frame before the search");
+    // Then the computer says which square it chose.
+    d.render();
+    assert!(d.host.has("say I am choosing square 5!"));
+    assert_eq!(d.fb.count(layout::STATUS, palette::SPEECH), {
+        let mut fb = Framebuffer::new();
+        use embedded_graphics::mono_font::{ascii::FONT_8X13, MonoTextStyle};
+        use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+        let ts = TextStyleBuilder::new()
+            .alignment(Alignment::Center)
+            .baseline(Baseline::Middle)
+            .build();
+        Text::with_text_style(
+            "I am choosing square 5! Your move",
+            layout::STATUS.center(),
+            MonoTextStyle::new(&FONT_8X13, palette::SPEECH),
+            ts,
+        )
+        .draw(&mut fb)
+        .unwrap();
+        fb.count(layout::STATUS, palette::SPEECH)
+    });
+}
+
+#[test]
+fn analog_stick_moves_the_cursor_with_repeat() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    d.open_menu();
+    d.set(MenuItem::Board, "9x9");
+    d.set(MenuItem::Players, "2p-shared");
+    d.start();
+    assert_eq!(d.game.cursor(), sq("e5"));
+    // One flick: one step.
+    d.raw[0].stick_x = 90;
+    d.step();
+    d.raw[0].stick_x = 0;
+    d.step();
+    assert_eq!(d.game.cursor(), sq("f5"));
+    // Held down: one step, then auto-repeat.
+    d.raw[0].stick_y = -90;
+    d.idle(ttt64_game::input::REPEAT_DELAY as usize + 1);
+    d.raw[0].stick_y = 0;
+    d.step();
+    assert_eq!(d.game.cursor(), sq("f7"));
+    // The D-pad wraps around the board edge.
+    d.press(0, Buttons::DUP);
+    for _ in 0..7 {
+        d.press(0, Buttons::DUP);
+    }
+    assert_eq!(d.game.cursor(), sq("f8"));
+}
+
+#[test]
+fn hint_is_the_solvers_move_and_a_taken_square_is_refused() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    d.open_menu();
+    d.set(MenuItem::Players, "2p-shared");
+    d.start();
+    for m in ["a1", "b1", "a2"] {
+        d.place(0, sq(m));
+    }
+    // O must block at a3.
+    d.press(0, Buttons::Z);
+    d.step();
+    assert!(
+        d.host.lines.iter().any(|l| l.starts_with("hint a3 ")),
+        "{:#?}",
+        d.host.lines
+    );
+    assert_eq!(d.game.cursor(), sq("a3"));
+    // A on a taken square does nothing but log it.
+    d.cursor_to(0, sq("a1"));
+    d.press(0, Buttons::A);
+    assert!(d.host.has("illegal a1"));
+    assert_eq!(d.game.position().mark_count(), 3);
+}
