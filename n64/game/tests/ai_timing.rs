@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use ttt64_game::settings::effective_kind;
-use ttt_core::ai::{self, Player, PlayerKind, Solver, TtEntry};
+use ttt_core::ai::{Player, PlayerKind, Solver, TtEntry};
 use ttt_core::rng::Rng;
 use ttt_core::{Position, Rules};
 
@@ -89,13 +89,18 @@ fn ai_time_per_move() {
                 max as f64 * 60.0 / 1e6
             );
         }
-        // The hint (Z): the solver where solvable, else strong, on the empty board.
+        // The hint (Z) as the game computes it: the solver where
+        // `console_solvable`, else `hard`; on the empty board, cold table.
+        for e in tt.iter_mut() {
+            *e = TtEntry::EMPTY;
+        }
         let pos = Position::new(rules);
         let t0 = Instant::now();
-        if ai::is_solvable(&rules) {
+        if ttt64_game::settings::console_solvable(&rules) {
             Solver::new(&mut tt).best_move(&pos, 1);
         } else {
-            Player::new(PlayerKind::Strong, 1, &mut tt).choose_move(&pos);
+            let kind = effective_kind(PlayerKind::Strong, &rules);
+            Player::new(kind, 1, &mut tt).choose_move(&pos);
         }
         let dt = t0.elapsed().as_micros();
         println!(
