@@ -681,7 +681,9 @@ impl<'a> Game<'a> {
             self.play.hint = None;
             self.play.said = None;
             self.play.think = 0;
-            log(host, format_args!("undo {n}"));
+            // `undo`, then how many moves went: `undone 2`.
+            log(host, format_args!("undo"));
+            log(host, format_args!("undone {n}"));
         }
     }
 
@@ -707,10 +709,8 @@ impl<'a> Game<'a> {
             let rules = *pos.rules();
             self.play.hint = Some(sq);
             self.play.cursor = sq;
-            log(
-                host,
-                format_args!("hint {} {}", coord(&rules, sq), t1.saturating_sub(t0)),
-            );
+            log(host, format_args!("hint {}", coord(&rules, sq)));
+            log(host, format_args!("hint-time {}", t1.saturating_sub(t0)));
         }
     }
 
