@@ -854,3 +854,10 @@ fn hint_is_the_solvers_move_and_a_taken_square_is_refused() {
     assert!(d.host.has("illegal a1"));
     assert_eq!(d.game.position().mark_count(), 3);
 }
+
+#[test]
+fn game_state_is_small() {
+    let size = std::mem::size_of::<Game<'static>>();
+    eprintln!("size_of::<Game>() = {size} bytes");
+    assert!(size < 4096, "{size}");
+}
