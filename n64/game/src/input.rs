@@ -1,0 +1,272 @@
+//! Controller input: the N64 button word, per-port edges and auto-repeat.
+
+/// Buttons in the N64 controller's wire layout (the first reply word of the
+/// joybus read-buttons command).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Buttons(pub u16);
+
+impl Buttons {
+    /// No button.
+    pub const NONE: Buttons = Buttons(0);
+    /// A.
+    pub const A: Buttons = Buttons(1 << 15);
+    /// B.
+    pub const B: Buttons = Buttons(1 << 14);
+    /// Z (the trigger under the stick).
+    pub const Z: Buttons = Buttons(1 << 13);
+    /// Start.
+    pub const START: Buttons = Buttons(1 << 12);
+    /// D-pad up.
+    pub const DUP: Buttons = Buttons(1 << 11);
+    /// D-pad down.
+    pub const DDOWN: Buttons = Buttons(1 << 10);
+    /// D-pad left.
+    pub const DLEFT: Buttons = Buttons(1 << 9);
+    /// D-pad right.
+    pub const DRIGHT: Buttons = Buttons(1 << 8);
+    /// Left shoulder.
+    pub const L: Buttons = Buttons(1 << 5);
+    /// Right shoulder.
+    pub const R: Buttons = Buttons(1 << 4);
+    /// C-up.
+    pub const CUP: Buttons = Buttons(1 << 3);
+    /// C-down.
+    pub const CDOWN: Buttons = Buttons(1 << 2);
+    /// C-left.
+    pub const CLEFT: Buttons = Buttons(1 << 1);
+    /// C-right.
+    pub const CRIGHT: Buttons = Buttons(1 << 0);
+    /// The four D-pad directions.
+    pub const DPAD: Buttons = Buttons(0x0F00);
+
+    /// Whether every button of `other` is down in `self`.
+    #[inline]
+    pub const fn contains(self, other: Buttons) -> bool {
+        self.0 & other.0 == other.0 && other.0 != 0
+    }
+
+    /// Whether any button of `other` is down in `self`.
+    #[inline]
+    pub const fn intersects(self, other: Buttons) -> bool {
+        self.0 & other.0 != 0
+    }
+
+    /// Both sets of buttons.
+    #[inline]
+    pub const fn union(self, other: Buttons) -> Buttons {
+        Buttons(self.0 | other.0)
+    }
+
+    /// Whether no button is down.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl core::ops::BitOr for Buttons {
+    type Output = Buttons;
+    fn bitor(self, rhs: Buttons) -> Buttons {
+        self.union(rhs)
+    }
+}
+
+/// One controller port for one frame.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct PortInput {
+    /// Whether a controller answers on this port.
+    pub connected: bool,
+    /// Buttons down now.
+    pub held: Buttons,
+    /// Buttons that went down this frame (edges).
+    pub pressed: Buttons,
+    /// `pressed` plus auto-repeat of held D-pad directions, with the analog
+    /// stick mapped onto the D-pad directions (threshold and repeat).
+    pub repeated: Buttons,
+    /// Analog stick, right positive.
+    pub stick_x: i8,
+    /// Analog stick, up positive.
+    pub stick_y: i8,
+}
+
+/// All four ports for one frame.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Input {
+    /// Ports 1 to 4 (index 0 to 3).
+    pub ports: [PortInput; 4],
+}
+
+impl Input {
+    /// No controller at all.
+    pub const NONE: Input = Input {
+        ports: [PortInput {
+            connected: false,
+            held: Buttons::NONE,
+            pressed: Buttons::NONE,
+            repeated: Buttons::NONE,
+            stick_x: 0,
+            stick_y: 0,
+        }; 4],
+    };
+
+    /// Every connected port's input merged (for screens anyone may drive).
+    pub fn merged(&self) -> PortInput {
+        let mut out = PortInput::default();
+        for p in self.ports.iter().filter(|p| p.connected) {
+            out.connected = true;
+            out.held = out.held | p.held;
+            out.pressed = out.pressed | p.pressed;
+            out.repeated = out.repeated | p.repeated;
+            if out.stick_x == 0 {
+                out.stick_x = p.stick_x;
+            }
+            if out.stick_y == 0 {
+                out.stick_y = p.stick_y;
+            }
+        }
+        out
+    }
+}
+
+/// What the controller layer reads from one port each frame.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawPort {
+    /// Whether a controller answered.
+    pub connected: bool,
+    /// The buttons word.
+    pub buttons: Buttons,
+    /// Stick X, right positive.
+    pub stick_x: i8,
+    /// Stick Y, up positive.
+    pub stick_y: i8,
+}
+
+/// Frames a direction must be held before it repeats.
+pub const REPEAT_DELAY: u8 = 18;
+/// Frames between repeats after that.
+pub const REPEAT_RATE: u8 = 5;
+/// Stick deflection that counts as a direction.
+pub const STICK_ON: i8 = 40;
+/// Deflection below which a stick direction is released (hysteresis).
+pub const STICK_OFF: i8 = 28;
+
+const DIRS: [Buttons; 4] = [
+    Buttons::DUP,
+    Buttons::DDOWN,
+    Buttons::DLEFT,
+    Buttons::DRIGHT,
+];
+
+#[derive(Copy, Clone, Debug, Default)]
+struct PortState {
+    prev: Buttons,
+    stick_dirs: Buttons,
+    /// Frames each direction (D-pad or stick) has been held.
+    held_frames: [u8; 4],
+}
+
+/// Turns raw per-port readings into [`PortInput`]: edges, auto-repeat of the
+/// D-pad directions, and the analog stick as D-pad directions.
+#[derive(Clone, Debug, Default)]
+pub struct InputTracker {
+    ports: [PortState; 4],
+}
+
+impl InputTracker {
+    /// A tracker with nothing held.
+    pub const fn new() -> InputTracker {
+        const P: PortState = PortState {
+            prev: Buttons::NONE,
+            stick_dirs: Buttons::NONE,
+            held_frames: [0; 4],
+        };
+        InputTracker { ports: [P; 4] }
+    }
+
+    /// One frame: the four ports as read.
+    pub fn update(&mut self, raw: &[RawPort; 4]) -> Input {
+        let mut input = Input::NONE;
+        for ((state, raw), out) in self.ports.iter_mut().zip(raw).zip(&mut input.ports) {
+            *out = state.update(raw);
+        }
+        input
+    }
+}
+
+impl PortState {
+    fn update(&mut self, raw: &RawPort) -> PortInput {
+        if !raw.connected {
+            *self = PortState::default();
+            return PortInput::default();
+        }
+        let held = raw.buttons;
+        let pressed = Buttons(held.0 & !self.prev.0);
+        self.prev = held;
+
+        // The stick as directions, with hysteresis per axis.
+        let mut stick = Buttons::NONE;
+        let axis = |v: i8, was_pos: bool, was_neg: bool| -> (bool, bool) {
+            let pos = if was_pos {
+                v >= STICK_OFF
+            } else {
+                v >= STICK_ON
+            };
+            let neg = if was_neg {
+                v <= -STICK_OFF
+            } else {
+                v <= -STICK_ON
+            };
+            (pos, neg)
+        };
+        let (right, left) = axis(
+            raw.stick_x,
+            self.stick_dirs.contains(Buttons::DRIGHT),
+            self.stick_dirs.contains(Buttons::DLEFT),
+        );
+        let (up, down) = axis(
+            raw.stick_y,
+            self.stick_dirs.contains(Buttons::DUP),
+            self.stick_dirs.contains(Buttons::DDOWN),
+        );
+        for (on, b) in [
+            (up, Buttons::DUP),
+            (down, Buttons::DDOWN),
+            (left, Buttons::DLEFT),
+            (right, Buttons::DRIGHT),
+        ] {
+            if on {
+                stick = stick | b;
+            }
+        }
+        self.stick_dirs = stick;
+
+        let mut repeated = pressed;
+        let dirs_held = held | stick;
+        for (i, &d) in DIRS.iter().enumerate() {
+            if dirs_held.intersects(d) {
+                let n = self.held_frames[i];
+                let fire =
+                    n == 0 || (n >= REPEAT_DELAY && (n - REPEAT_DELAY).is_multiple_of(REPEAT_RATE));
+                if fire {
+                    repeated = repeated | d;
+                }
+                // Wrap inside the repeat cycle so it never overflows.
+                self.held_frames[i] = if n >= REPEAT_DELAY + REPEAT_RATE {
+                    REPEAT_DELAY + 1
+                } else {
+                    n + 1
+                };
+            } else {
+                self.held_frames[i] = 0;
+            }
+        }
+        PortInput {
+            connected: true,
+            held,
+            pressed,
+            repeated,
+            stick_x: raw.stick_x,
+            stick_y: raw.stick_y,
+        }
+    }
+}

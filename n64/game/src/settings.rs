@@ -1,0 +1,403 @@
+//! Game settings and the menu's items.
+
+use ttt_core::ai::PlayerKind;
+use ttt_core::Rules;
+
+/// Who plays.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// You (controller 1) against the computer.
+    #[default]
+    OnePlayer,
+    /// Two people, player 2 on controller 2.
+    TwoPads,
+    /// Two people passing controller 1.
+    SharedPad,
+    /// The computer against itself.
+    ComputerVsComputer,
+}
+
+impl Mode {
+    /// Menu order.
+    pub const ALL: [Mode; 4] = [
+        Mode::OnePlayer,
+        Mode::TwoPads,
+        Mode::SharedPad,
+        Mode::ComputerVsComputer,
+    ];
+
+    /// Index into per-mode tables (the save's scores).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Name in the log.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::OnePlayer => "1p",
+            Mode::TwoPads => "2p",
+            Mode::SharedPad => "2p-shared",
+            Mode::ComputerVsComputer => "cvc",
+        }
+    }
+
+    /// Name on screen.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Mode::OnePlayer => "1 player vs computer",
+            Mode::TwoPads => "2 players, 2 controllers",
+            Mode::SharedPad => "2 players, 1 controller",
+            Mode::ComputerVsComputer => "Computer vs computer",
+        }
+    }
+
+    /// Names of side 1 and side 2 in 4 characters (the score table).
+    pub const fn short_sides(self) -> [&'static str; 2] {
+        match self {
+            Mode::OnePlayer => ["You", "CPU"],
+            Mode::TwoPads | Mode::SharedPad => ["P1", "P2"],
+            Mode::ComputerVsComputer => ["CPU1", "CPU2"],
+        }
+    }
+
+    /// Short names of side 1 and side 2 (scores, "goes first").
+    pub const fn sides(self) -> [&'static str; 2] {
+        match self {
+            Mode::OnePlayer => ["You", "Computer"],
+            Mode::TwoPads | Mode::SharedPad => ["Player 1", "Player 2"],
+            Mode::ComputerVsComputer => ["CPU 1", "CPU 2"],
+        }
+    }
+}
+
+/// Who moves first (plays X).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum First {
+    /// Side 1: you, player 1, computer 1.
+    #[default]
+    You,
+    /// Side 2: the computer, player 2, computer 2.
+    Computer,
+    /// A coin toss from the game's seed.
+    Random,
+    /// Side 1 in odd games of the session, side 2 in even ones.
+    Alternate,
+}
+
+impl First {
+    /// Menu order.
+    pub const ALL: [First; 4] = [First::You, First::Computer, First::Random, First::Alternate];
+
+    /// Name in the log.
+    pub const fn name(self) -> &'static str {
+        match self {
+            First::You => "you",
+            First::Computer => "computer",
+            First::Random => "random",
+            First::Alternate => "alternate",
+        }
+    }
+}
+
+/// The computer players in menu order, with the names shown on screen.
+pub const STRENGTHS: [(PlayerKind, &str); 11] = [
+    (PlayerKind::Easy, "Easy"),
+    (PlayerKind::Medium, "Medium"),
+    (PlayerKind::Hard, "Hard"),
+    (PlayerKind::Impossible, "Impossible"),
+    (PlayerKind::Classic, "CS102 Classic"),
+    (PlayerKind::Standard, "Major: Human"),
+    (PlayerKind::God, "Major: God"),
+    (PlayerKind::Squid, "Squid's C bot"),
+    (PlayerKind::Random, "Random"),
+    (PlayerKind::Perfect, "Perfect"),
+    (PlayerKind::Strong, "Strong"),
+];
+
+/// The on-screen name of a computer player.
+pub fn friendly_name(kind: PlayerKind) -> &'static str {
+    STRENGTHS
+        .iter()
+        .find(|(k, _)| *k == kind)
+        .map(|(_, n)| *n)
+        .unwrap_or("Computer")
+}
+
+/// Whether the exact solver answers within a second or two on the console.
+///
+/// Measured on the host (the N64 is 30-60x slower): the worst move of
+/// `perfect` on 4x4 takes about 30 ms (1-2 s on the console), on 5x5 k=4
+/// about 19 s (10-20 minutes on the console). So: at most 16 cells, or k <= 2.
+pub fn console_solvable(rules: &Rules) -> bool {
+    rules.cell_count() <= 16 || rules.k() <= 2
+}
+
+/// The player that really plays `kind` on `rules` on the console: players
+/// whose moves take far too long on the N64 for this board play as `hard`
+/// (a named player, so the desktop can replay the game):
+///
+/// * `perfect` and `impossible` where [`console_solvable`] is false (both
+///   use the exact solver or the full `strong` search there);
+/// * `strong` on boards of more than 9 cells (60,000 nodes a move: about
+///   0.1 s a move on the host on 4x4, 3-6 s on the console).
+///
+/// `hard` is `strong` limited to 4 plies and 20,000 nodes.
+pub fn effective_kind(kind: PlayerKind, rules: &Rules) -> PlayerKind {
+    match kind {
+        PlayerKind::Perfect | PlayerKind::Impossible if !console_solvable(rules) => {
+            PlayerKind::Hard
+        }
+        PlayerKind::Strong if rules.cell_count() > 9 => PlayerKind::Hard,
+        _ => kind,
+    }
+}
+
+/// Smallest and largest board side offered ("Tic-Tac-Toe in C": 1x1 to 9x9).
+pub const MIN_SIDE: u8 = 1;
+/// Largest board side offered.
+pub const MAX_SIDE: u8 = 9;
+
+/// Everything the menu sets.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Settings {
+    /// Who plays.
+    pub mode: Mode,
+    /// Board side (square boards).
+    pub size: u8,
+    /// Marks in a row to win, 1..=size.
+    pub k: u8,
+    /// Index into [`STRENGTHS`]: the computer (computer 1 in cvc).
+    pub computer: u8,
+    /// Index into [`STRENGTHS`]: computer 2 (cvc only).
+    pub computer2: u8,
+    /// Who goes first.
+    pub first: First,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            mode: Mode::OnePlayer,
+            size: 3,
+            k: 3,
+            computer: 1,
+            computer2: 4,
+            first: First::You,
+        }
+    }
+}
+
+impl Settings {
+    /// The board.
+    pub fn rules(&self) -> Rules {
+        Rules::new(self.size, self.size, self.k).unwrap_or(Rules::CLASSIC)
+    }
+
+    /// The computer (computer 1 in cvc).
+    pub fn computer_kind(&self) -> PlayerKind {
+        STRENGTHS
+            .get(self.computer as usize)
+            .map_or(PlayerKind::Medium, |s| s.0)
+    }
+
+    /// Computer 2 (cvc).
+    pub fn computer2_kind(&self) -> PlayerKind {
+        STRENGTHS
+            .get(self.computer2 as usize)
+            .map_or(PlayerKind::Classic, |s| s.0)
+    }
+
+    /// For the save.
+    pub fn to_bytes(&self) -> [u8; 8] {
+        [
+            self.mode as u8,
+            self.size,
+            self.k,
+            self.computer,
+            self.computer2,
+            self.first as u8,
+            0,
+            0,
+        ]
+    }
+
+    /// From the save; `None` if anything is out of range.
+    pub fn from_bytes(b: &[u8; 8]) -> Option<Settings> {
+        let mode = *Mode::ALL.get(b[0] as usize)?;
+        let size = b[1];
+        let k = b[2];
+        if !(MIN_SIDE..=MAX_SIDE).contains(&size) || k == 0 || k > size {
+            return None;
+        }
+        let n = STRENGTHS.len() as u8;
+        if b[3] >= n || b[4] >= n {
+            return None;
+        }
+        let first = *First::ALL.get(b[5] as usize)?;
+        Some(Settings {
+            mode,
+            size,
+            k,
+            computer: b[3],
+            computer2: b[4],
+            first,
+        })
+    }
+}
+
+/// A line of the menu.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MenuItem {
+    /// Who plays.
+    Players,
+    /// Board size.
+    Board,
+    /// Win length.
+    WinLength,
+    /// The computer player (computer 1).
+    Computer,
+    /// Computer 2 (cvc only).
+    Computer2,
+    /// Who goes first.
+    First,
+    /// Start the game.
+    Start,
+}
+
+impl MenuItem {
+    /// All items; [`MenuItem::Computer`] is skipped in 2-player modes and
+    /// [`MenuItem::Computer2`] outside cvc.
+    pub const ALL: [MenuItem; 7] = [
+        MenuItem::Players,
+        MenuItem::Board,
+        MenuItem::WinLength,
+        MenuItem::Computer,
+        MenuItem::Computer2,
+        MenuItem::First,
+        MenuItem::Start,
+    ];
+
+    /// Name in the log (`menu <name>=<value>`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            MenuItem::Players => "players",
+            MenuItem::Board => "size",
+            MenuItem::WinLength => "k",
+            MenuItem::Computer => "computer",
+            MenuItem::Computer2 => "computer2",
+            MenuItem::First => "first",
+            MenuItem::Start => "start",
+        }
+    }
+
+    /// Label on screen for `mode`.
+    pub fn label(self, mode: Mode) -> &'static str {
+        match self {
+            MenuItem::Players => "Players",
+            MenuItem::Board => "Board size",
+            MenuItem::WinLength => "Win length",
+            MenuItem::Computer => {
+                if mode == Mode::ComputerVsComputer {
+                    "Computer 1"
+                } else {
+                    "Computer"
+                }
+            }
+            MenuItem::Computer2 => "Computer 2",
+            MenuItem::First => "Goes first",
+            MenuItem::Start => "START GAME",
+        }
+    }
+
+    /// Whether the item is shown for `mode`.
+    pub fn visible(self, mode: Mode) -> bool {
+        match self {
+            MenuItem::Computer => !matches!(mode, Mode::TwoPads | Mode::SharedPad),
+            MenuItem::Computer2 => mode == Mode::ComputerVsComputer,
+            _ => true,
+        }
+    }
+}
+
+fn step(value: u8, count: u8, delta: i8) -> u8 {
+    if count == 0 {
+        return 0;
+    }
+    let v = value as i16 + delta as i16;
+    v.rem_euclid(count as i16) as u8
+}
+
+impl Settings {
+    /// Changes `item` by `delta` (+1 right, -1 left), wrapping around.
+    pub fn change(&mut self, item: MenuItem, delta: i8) {
+        match item {
+            MenuItem::Players => {
+                let i = step(self.mode as u8, Mode::ALL.len() as u8, delta);
+                self.mode = Mode::ALL[i as usize % Mode::ALL.len()];
+            }
+            MenuItem::Board => {
+                let was_full = self.k == self.size;
+                let i = step(self.size - MIN_SIDE, MAX_SIDE - MIN_SIDE + 1, delta);
+                self.size = i + MIN_SIDE;
+                // Full row stays full row; otherwise k is kept if it fits.
+                if was_full || self.k > self.size {
+                    self.k = self.size;
+                }
+            }
+            MenuItem::WinLength => {
+                self.k = step(self.k.saturating_sub(1), self.size, delta) + 1;
+            }
+            MenuItem::Computer => {
+                self.computer = step(self.computer, STRENGTHS.len() as u8, delta);
+            }
+            MenuItem::Computer2 => {
+                self.computer2 = step(self.computer2, STRENGTHS.len() as u8, delta);
+            }
+            MenuItem::First => {
+                let i = step(self.first as u8, First::ALL.len() as u8, delta);
+                self.first = First::ALL[i as usize % First::ALL.len()];
+            }
+            MenuItem::Start => {}
+        }
+    }
+
+    /// Writes the value of `item` as the log shows it.
+    pub fn log_value(&self, item: MenuItem, out: &mut impl core::fmt::Write) -> core::fmt::Result {
+        match item {
+            MenuItem::Players => out.write_str(self.mode.name()),
+            MenuItem::Board => write!(out, "{}x{}", self.size, self.size),
+            MenuItem::WinLength => write!(out, "{}", self.k),
+            MenuItem::Computer => out.write_str(self.computer_kind().name()),
+            MenuItem::Computer2 => out.write_str(self.computer2_kind().name()),
+            MenuItem::First => out.write_str(self.first.name()),
+            MenuItem::Start => Ok(()),
+        }
+    }
+
+    /// Writes the value of `item` as the menu shows it.
+    pub fn show_value(&self, item: MenuItem, out: &mut impl core::fmt::Write) -> core::fmt::Result {
+        match item {
+            MenuItem::Players => out.write_str(self.mode.label()),
+            MenuItem::Board => write!(out, "{} x {}", self.size, self.size),
+            MenuItem::WinLength => {
+                if self.k == self.size {
+                    write!(out, "{} (full row)", self.k)
+                } else {
+                    write!(out, "{} in a row", self.k)
+                }
+            }
+            MenuItem::Computer => out.write_str(friendly_name(self.computer_kind())),
+            MenuItem::Computer2 => out.write_str(friendly_name(self.computer2_kind())),
+            MenuItem::First => {
+                let sides = self.mode.sides();
+                match self.first {
+                    First::You => out.write_str(sides[0]),
+                    First::Computer => out.write_str(sides[1]),
+                    First::Random => out.write_str("Random"),
+                    First::Alternate => out.write_str("Alternate"),
+                }
+            }
+            MenuItem::Start => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! How long each computer player takes per move on the host, with the
+//! transposition table the console would lend (16K entries = 256 KiB).
+//! `cargo test --release --manifest-path n64/game/Cargo.toml --test ai_timing -- --ignored --nocapture`
+//! The N64 is roughly 30-60x slower than this machine.
+use std::time::Instant;
+
+use ttt64_game::settings::effective_kind;
+use ttt_core::ai::{Player, PlayerKind, Solver, TtEntry};
+use ttt_core::rng::Rng;
+use ttt_core::{Position, Rules};
+
+#[test]
+#[ignore]
+fn ai_time_per_move() {
+    // BOARDS="5x5k4,9x9k9", SKIP="perfect,impossible", TT=65536 narrow the run.
+    let boards: Vec<(u8, u8)> = match std::env::var("BOARDS") {
+        Ok(list) => list
+            .split(',')
+            .filter_map(|b| {
+                let (n, k) = b.split_once('k')?;
+                let n = n.split_once('x')?.0.parse().ok()?;
+                Some((n, k.parse().ok()?))
+            })
+            .collect(),
+        Err(_) => vec![
+            (3, 3),
+            (4, 4),
+            (5, 5),
+            (5, 4),
+            (7, 4),
+            (9, 9),
+            (9, 5),
+            (9, 4),
+        ],
+    };
+    let skip = std::env::var("SKIP").unwrap_or_default();
+    let tt_len: usize = std::env::var("TT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1 << 14);
+    let mut tt = vec![TtEntry::EMPTY; tt_len];
+    println!("board    player      moves  mean_us    max_us  N64@30x_max_s N64@60x_max_s");
+    for (n, k) in boards {
+        let rules = Rules::new(n, n, k).unwrap();
+        for kind in PlayerKind::ALL {
+            if skip.split(',').any(|s| s == kind.name()) {
+                continue;
+            }
+            let played = effective_kind(kind, &rules);
+            let (mut total, mut max, mut moves) = (0u128, 0u128, 0u32);
+            for game in 0..3u64 {
+                for tt_e in tt.iter_mut() {
+                    *tt_e = TtEntry::EMPTY;
+                }
+                // The player against a random opponent, on both sides.
+                let mut pos = Position::new(rules);
+                let mut rng = Rng::new(game);
+                let me_first = game % 2 == 0;
+                while !pos.outcome().is_over() {
+                    let mine = pos.mark_count().is_multiple_of(2) == me_first;
+                    let sq = if mine {
+                        let seed = ttt64_game::move_seed(game, pos.mark_count());
+                        let t0 = Instant::now();
+                        let sq = Player::new(played, seed, &mut tt).choose_move(&pos);
+                        let dt = t0.elapsed().as_micros();
+                        total += dt;
+                        max = max.max(dt);
+                        moves += 1;
+                        sq.unwrap()
+                    } else {
+                        let m: Vec<_> = pos.legal_moves().into_iter().collect();
+                        m[rng.below(m.len() as u32) as usize]
+                    };
+                    pos.play(sq).unwrap();
+                }
+            }
+            let name = if played == kind {
+                kind.name().to_string()
+            } else {
+                format!("{}>{}", kind.name(), played.name())
+            };
+            println!(
+                "{n}x{n} k{k}  {:<20} {:>4} {:>8} {:>9} {:>10.2} {:>10.2}",
+                name,
+                moves,
+                total / moves.max(1) as u128,
+                max,
+                max as f64 * 30.0 / 1e6,
+                max as f64 * 60.0 / 1e6
+            );
+        }
+        // The hint (Z) as the game computes it: the solver where
+        // `console_solvable`, else `hard`; on the empty board, cold table.
+        for e in tt.iter_mut() {
+            *e = TtEntry::EMPTY;
+        }
+        let pos = Position::new(rules);
+        let t0 = Instant::now();
+        if ttt64_game::settings::console_solvable(&rules) {
+            Solver::new(&mut tt).best_move(&pos, 1);
+        } else {
+            let kind = effective_kind(PlayerKind::Strong, &rules);
+            Player::new(kind, 1, &mut tt).choose_move(&pos);
+        }
+        let dt = t0.elapsed().as_micros();
+        println!(
+            "{n}x{n} k{k}  hint(empty board)       1 {dt:>8} {dt:>9} {:>10.2} {:>10.2}",
+            dt as f64 * 30.0 / 1e6,
+            dt as f64 * 60.0 / 1e6
+        );
+    }
+}

@@ -1,0 +1,331 @@
+//! Test harness: a fake host, an in-memory framebuffer and a driver that
+//! feeds scripted controller input frame by frame.
+#![allow(dead_code)]
+
+use std::cell::Cell;
+use std::convert::Infallible;
+use std::time::Instant;
+
+use embedded_graphics::mono_font::ascii::FONT_10X20;
+use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use ttt64_game::{
+    layout, palette, Buttons, Game, Host, InputTracker, MenuItem, RawPort, Rgb555, Screen, TtEntry,
+};
+use ttt_core::{Mark, Square};
+
+/// Records log lines and keeps a 512-byte EEPROM.
+pub struct FakeHost {
+    pub start: Instant,
+    pub lines: Vec<String>,
+    pub eeprom: Vec<u8>,
+    pub writes: usize,
+    pub fail_reads: bool,
+    pub echo: bool,
+    pub fake_clock: Option<Cell<u64>>,
+}
+
+impl FakeHost {
+    pub fn new() -> FakeHost {
+        FakeHost {
+            start: Instant::now(),
+            lines: Vec::new(),
+            eeprom: vec![0; 512],
+            writes: 0,
+            fail_reads: false,
+            echo: std::env::var_os("GAME_LOG").is_some(),
+            fake_clock: None,
+        }
+    }
+
+    pub fn has(&self, line: &str) -> bool {
+        self.lines.iter().any(|l| l == line)
+    }
+
+    pub fn count_prefix(&self, prefix: &str) -> usize {
+        self.lines.iter().filter(|l| l.starts_with(prefix)).count()
+    }
+
+    pub fn with_prefix(&self, prefix: &str) -> Vec<String> {
+        self.lines
+            .iter()
+            .filter(|l| l.starts_with(prefix))
+            .cloned()
+            .collect()
+    }
+}
+
+impl Host for FakeHost {
+    fn now_us(&self) -> u64 {
+        match &self.fake_clock {
+            Some(c) => {
+                let v = c.get() + 1;
+                c.set(v);
+                v
+            }
+            None => self.start.elapsed().as_micros() as u64,
+        }
+    }
+
+    fn log(&mut self, line: &str) {
+        if self.echo {
+            eprintln!("log: {line}");
+        }
+        assert!(!line.contains('\n'), "one log call = one line: {line:?}");
+        self.lines.push(line.to_string());
+    }
+
+    fn save_read(&mut self, buf: &mut [u8]) -> bool {
+        if self.fail_reads || buf.len() > self.eeprom.len() {
+            return false;
+        }
+        buf.copy_from_slice(&self.eeprom[..buf.len()]);
+        true
+    }
+
+    fn save_write(&mut self, data: &[u8]) -> bool {
+        if data.len() > self.eeprom.len() {
+            return false;
+        }
+        self.eeprom[..data.len()].copy_from_slice(data);
+        self.writes += 1;
+        true
+    }
+}
+
+/// 320x240 Rgb555 in memory.
+pub struct Framebuffer {
+    pub pixels: Vec<Rgb555>,
+}
+
+impl Framebuffer {
+    pub fn new() -> Framebuffer {
+        Framebuffer {
+            pixels: vec![Rgb555::new(0, 0, 0); 320 * 240],
+        }
+    }
+
+    pub fn get(&self, p: Point) -> Rgb555 {
+        self.pixels[p.y as usize * 320 + p.x as usize]
+    }
+
+    /// Points of `rect` that have colour `c`.
+    pub fn points_of(&self, rect: Rectangle, c: Rgb555) -> Vec<Point> {
+        rect.points()
+            .filter(|p| p.x >= 0 && p.y >= 0 && p.x < 320 && p.y < 240)
+            .filter(|&p| self.get(p) == c)
+            .collect()
+    }
+
+    pub fn count(&self, rect: Rectangle, c: Rgb555) -> usize {
+        self.points_of(rect, c).len()
+    }
+}
+
+impl OriginDimensions for Framebuffer {
+    fn size(&self) -> Size {
+        Size::new(320, 240)
+    }
+}
+
+impl DrawTarget for Framebuffer {
+    type Color = Rgb555;
+    type Error = Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Infallible>
+    where
+        I: IntoIterator<Item = Pixel<Rgb555>>,
+    {
+        for Pixel(p, c) in pixels {
+            if p.x >= 0 && p.y >= 0 && p.x < 320 && p.y < 240 {
+                self.pixels[p.y as usize * 320 + p.x as usize] = c;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pixels `s` covers when drawn like the result message (FONT_10X20,
+/// centred in the status bar): what the screen must show, exactly.
+pub fn result_text_points(s: &str) -> Vec<Point> {
+    let mut fb = Framebuffer::new();
+    let style = MonoTextStyle::new(&FONT_10X20, palette::RESULT);
+    let ts = TextStyleBuilder::new()
+        .alignment(Alignment::Center)
+        .baseline(Baseline::Middle)
+        .build();
+    Text::with_text_style(s, layout::STATUS.center(), style, ts)
+        .draw(&mut fb)
+        .unwrap();
+    fb.points_of(layout::STATUS, palette::RESULT)
+}
+
+pub fn tt() -> Vec<TtEntry> {
+    vec![TtEntry::EMPTY; 1 << 16]
+}
+
+/// Drives a game with raw controller state through an [`InputTracker`].
+pub struct Driver<'a> {
+    pub game: Game<'a>,
+    pub host: FakeHost,
+    pub tracker: InputTracker,
+    pub raw: [RawPort; 4],
+    pub fb: Framebuffer,
+    pub frames: u64,
+    /// Draw every frame (else only on `render`).
+    pub draw_always: bool,
+}
+
+pub fn connected(n: usize) -> [RawPort; 4] {
+    let mut raw = [RawPort::default(); 4];
+    for p in raw.iter_mut().take(n) {
+        p.connected = true;
+    }
+    raw
+}
+
+impl<'a> Driver<'a> {
+    pub fn new(tt: &'a mut [TtEntry], mut host: FakeHost, ports: usize) -> Driver<'a> {
+        let game = Game::new(tt, &mut host);
+        Driver {
+            game,
+            host,
+            tracker: InputTracker::new(),
+            raw: connected(ports),
+            fb: Framebuffer::new(),
+            frames: 0,
+            draw_always: false,
+        }
+    }
+
+    /// One frame with the current raw state.
+    pub fn step(&mut self) {
+        let input = self.tracker.update(&self.raw);
+        self.game.update(&input, &mut self.host);
+        self.frames += 1;
+        if self.draw_always {
+            self.game.draw(&mut self.fb);
+        }
+    }
+
+    pub fn idle(&mut self, frames: usize) {
+        for _ in 0..frames {
+            self.step();
+        }
+    }
+
+    pub fn render(&mut self) {
+        self.game.draw(&mut self.fb);
+    }
+
+    /// Press and release `b` on `port` (0-based): two frames.
+    pub fn press(&mut self, port: usize, b: Buttons) {
+        self.raw[port].buttons = b;
+        self.step();
+        self.raw[port].buttons = Buttons::NONE;
+        self.step();
+    }
+
+    pub fn wait_screen(&mut self, screen: Screen, max: usize) {
+        for _ in 0..max {
+            if self.game.screen() == screen {
+                return;
+            }
+            self.step();
+        }
+        assert_eq!(self.game.screen(), screen, "log: {:#?}", self.host.lines);
+    }
+
+    /// Title -> menu.
+    pub fn open_menu(&mut self) {
+        self.press(0, Buttons::START);
+        assert_eq!(self.game.screen(), Screen::Menu);
+    }
+
+    /// Sets a menu item to the value the log shows (`menu <item>=<value>`).
+    pub fn set(&mut self, item: MenuItem, value: &str) {
+        for _ in 0..10 {
+            if self.game.menu_selected() == item {
+                break;
+            }
+            self.press(0, Buttons::DDOWN);
+        }
+        assert_eq!(self.game.menu_selected(), item);
+        let want = format!("menu {}={}", item.name(), value);
+        for _ in 0..16 {
+            if self
+                .host
+                .lines
+                .iter()
+                .rev()
+                .find(|l| l.starts_with(&format!("menu {}=", item.name())))
+                == Some(&want)
+            {
+                return;
+            }
+            let before = self.host.lines.len();
+            self.press(0, Buttons::DRIGHT);
+            if self.host.lines[before..].contains(&want) {
+                return;
+            }
+        }
+        panic!("could not set {want}: {:#?}", self.host.lines);
+    }
+
+    /// Starts the game from the menu.
+    pub fn start(&mut self) {
+        self.press(0, Buttons::START);
+        assert_eq!(self.game.screen(), Screen::Game, "{:#?}", self.host.lines);
+    }
+
+    /// Waits until `mark` is to move (or the game is over).
+    pub fn wait_turn(&mut self, mark: Mark) {
+        for _ in 0..2000 {
+            let pos = self.game.position();
+            if pos.outcome().is_over()
+                || (pos.side_to_move() == mark && self.game.screen() == Screen::Game)
+            {
+                return;
+            }
+            self.step();
+        }
+        panic!("never {mark}'s turn: {:#?}", self.host.lines);
+    }
+
+    /// Moves the cursor to `sq` with D-pad presses on `port`.
+    pub fn cursor_to(&mut self, port: usize, sq: Square) {
+        for _ in 0..40 {
+            let c = self.game.cursor();
+            if c == sq {
+                return;
+            }
+            let b = if c.column() < sq.column() {
+                Buttons::DRIGHT
+            } else if c.column() > sq.column() {
+                Buttons::DLEFT
+            } else if c.row() < sq.row() {
+                Buttons::DDOWN
+            } else {
+                Buttons::DUP
+            };
+            self.press(port, b);
+        }
+        assert_eq!(self.game.cursor(), sq);
+    }
+
+    /// Moves the cursor to `sq` and presses A.
+    pub fn place(&mut self, port: usize, sq: Square) {
+        self.cursor_to(port, sq);
+        self.press(port, Buttons::A);
+    }
+}
+
+/// A square from its coordinate ("b2").
+pub fn sq(name: &str) -> Square {
+    let b = name.as_bytes();
+    let col = b[0] - b'a';
+    let row: u8 = name[1..].parse().unwrap();
+    Square::new(col, row - 1).unwrap()
+}

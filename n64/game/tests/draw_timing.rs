@@ -1,0 +1,103 @@
+//! Cost of one `draw` on the host, per screen, and pixels written (the N64
+//! is 30-60x slower: a frame at 60 Hz has 16.7 ms).
+//! `cargo test --release --manifest-path n64/game/Cargo.toml --test draw_timing -- --ignored --nocapture`
+mod common;
+
+use std::time::Instant;
+
+use common::*;
+use embedded_graphics::prelude::*;
+use ttt64_game::{Buttons, MenuItem, Rgb555};
+
+struct Counter {
+    fb: Framebuffer,
+    pixels: u64,
+    filled: u64,
+}
+
+impl OriginDimensions for Counter {
+    fn size(&self) -> Size {
+        Size::new(320, 240)
+    }
+}
+
+impl DrawTarget for Counter {
+    type Color = Rgb555;
+    type Error = core::convert::Infallible;
+    fn draw_iter<I: IntoIterator<Item = Pixel<Rgb555>>>(
+        &mut self,
+        it: I,
+    ) -> Result<(), Self::Error> {
+        for Pixel(p, c) in it {
+            self.pixels += 1;
+            if p.x >= 0 && p.y >= 0 && p.x < 320 && p.y < 240 {
+                self.fb.pixels[p.y as usize * 320 + p.x as usize] = c;
+            }
+        }
+        Ok(())
+    }
+
+    // Like the ROM's framebuffer: solid fills are row fills.
+    fn fill_solid(
+        &mut self,
+        area: &embedded_graphics::primitives::Rectangle,
+        color: Rgb555,
+    ) -> Result<(), Self::Error> {
+        let area = area.intersection(&self.bounding_box());
+        if let Some(br) = area.bottom_right() {
+            for y in area.top_left.y..=br.y {
+                let row = y as usize * 320;
+                self.fb.pixels[row + area.top_left.x as usize..=row + br.x as usize].fill(color);
+            }
+            self.filled += area.size.width as u64 * area.size.height as u64;
+        }
+        Ok(())
+    }
+}
+
+fn measure(d: &Driver, name: &str) {
+    let mut c = Counter {
+        fb: Framebuffer::new(),
+        pixels: 0,
+        filled: 0,
+    };
+    d.game.draw(&mut c);
+    let (pixels, filled) = (c.pixels, c.filled);
+    let n = 200;
+    let t0 = Instant::now();
+    for _ in 0..n {
+        d.game.draw(&mut c);
+    }
+    let us = t0.elapsed().as_secs_f64() * 1e6 / n as f64;
+    println!(
+        "{name:<10} {pixels:>7} pixels one by one + {filled:>6} by fills/frame {us:>8.1} us/frame on host  ~{:.1}-{:.1} ms on N64",
+        us * 30.0 / 1000.0,
+        us * 60.0 / 1000.0
+    );
+}
+
+#[test]
+#[ignore]
+fn draw_cost_per_screen() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    d.idle(100);
+    measure(&d, "title");
+    d.open_menu();
+    measure(&d, "menu");
+    d.set(MenuItem::Computer, "classic");
+    d.start();
+    d.place(0, sq("a1"));
+    d.idle(30);
+    measure(&d, "game 3x3");
+    d.press(0, Buttons::START);
+    measure(&d, "pause");
+    d.press(0, Buttons::DDOWN);
+    d.press(0, Buttons::DDOWN);
+    d.press(0, Buttons::A);
+    d.set(MenuItem::Board, "9x9");
+    d.start();
+    d.place(0, sq("e5"));
+    d.idle(30);
+    measure(&d, "game 9x9");
+}

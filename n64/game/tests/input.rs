@@ -1,0 +1,134 @@
+//! The input tracker: edges, auto-repeat, the stick as a D-pad.
+use ttt64_game::input::{REPEAT_DELAY, REPEAT_RATE};
+use ttt64_game::{Buttons, InputTracker, RawPort};
+
+fn port(buttons: Buttons, x: i8, y: i8) -> [RawPort; 4] {
+    let mut raw = [RawPort::default(); 4];
+    raw[0] = RawPort {
+        connected: true,
+        buttons,
+        stick_x: x,
+        stick_y: y,
+    };
+    raw
+}
+
+#[test]
+fn edges_only_on_the_first_frame() {
+    let mut t = InputTracker::new();
+    let a = t.update(&port(Buttons::A, 0, 0));
+    assert!(a.ports[0].pressed.contains(Buttons::A));
+    assert!(a.ports[0].held.contains(Buttons::A));
+    let b = t.update(&port(Buttons::A, 0, 0));
+    assert!(!b.ports[0].pressed.contains(Buttons::A));
+    assert!(b.ports[0].held.contains(Buttons::A));
+    // A is never auto-repeated.
+    for _ in 0..100 {
+        assert!(!t.update(&port(Buttons::A, 0, 0)).ports[0]
+            .repeated
+            .contains(Buttons::A));
+    }
+    assert!(!a.ports[1].connected);
+}
+
+fn repeat_frames(mut frame: impl FnMut(&mut InputTracker) -> bool, frames: usize) -> Vec<usize> {
+    let mut t = InputTracker::new();
+    (0..frames).filter(|_| frame(&mut t)).collect::<Vec<_>>()
+}
+
+#[test]
+fn dpad_repeats_after_a_delay() {
+    let fired = repeat_frames(
+        |t| {
+            t.update(&port(Buttons::DRIGHT, 0, 0)).ports[0]
+                .repeated
+                .contains(Buttons::DRIGHT)
+        },
+        60,
+    );
+    let d = REPEAT_DELAY as usize;
+    let r = REPEAT_RATE as usize;
+    let want: Vec<usize> = std::iter::once(0).chain((d..60).step_by(r)).collect();
+    assert_eq!(fired, want);
+}
+
+#[test]
+fn stick_maps_to_directions_with_threshold_and_repeat() {
+    // Below the threshold: nothing.
+    let none = repeat_frames(
+        |t| {
+            !t.update(&port(Buttons::NONE, 20, -20)).ports[0]
+                .repeated
+                .is_empty()
+        },
+        60,
+    );
+    assert!(none.is_empty());
+    // Up (positive y) and left (negative x), repeating like the D-pad.
+    let up = repeat_frames(
+        |t| {
+            t.update(&port(Buttons::NONE, 0, 80)).ports[0]
+                .repeated
+                .contains(Buttons::DUP)
+        },
+        60,
+    );
+    assert_eq!(up[0], 0);
+    assert_eq!(up[1], REPEAT_DELAY as usize);
+    let left = repeat_frames(
+        |t| {
+            t.update(&port(Buttons::NONE, -80, 0)).ports[0]
+                .repeated
+                .contains(Buttons::DLEFT)
+        },
+        2,
+    );
+    assert_eq!(left, [0]);
+    // Stick directions are not button edges.
+    let mut t = InputTracker::new();
+    assert!(t.update(&port(Buttons::NONE, 0, -80)).ports[0]
+        .pressed
+        .is_empty());
+}
+
+#[test]
+fn stick_hysteresis_does_not_chatter() {
+    let mut t = InputTracker::new();
+    let mut fires = 0;
+    // Hovering around the threshold (between off and on) fires once.
+    for i in 0..10 {
+        let x = if i % 2 == 0 { 41 } else { 30 };
+        if t.update(&port(Buttons::NONE, x, 0)).ports[0]
+            .repeated
+            .contains(Buttons::DRIGHT)
+        {
+            fires += 1;
+        }
+    }
+    assert_eq!(fires, 1);
+}
+
+#[test]
+fn unplugging_clears_the_state() {
+    let mut t = InputTracker::new();
+    t.update(&port(Buttons::B, 0, 0));
+    let mut raw = port(Buttons::B, 0, 0);
+    raw[0].connected = false;
+    let off = t.update(&raw);
+    assert_eq!(off.ports[0], Default::default());
+    // Back with B still held: a new edge.
+    assert!(t.update(&port(Buttons::B, 0, 0)).ports[0]
+        .pressed
+        .contains(Buttons::B));
+}
+
+#[test]
+fn buttons_layout_is_the_wire_format() {
+    assert_eq!(Buttons::A.0, 0x8000);
+    assert_eq!(Buttons::START.0, 0x1000);
+    assert_eq!(Buttons::DRIGHT.0, 0x0100);
+    assert_eq!(Buttons::L.0, 0x0020);
+    assert_eq!(Buttons::CRIGHT.0, 0x0001);
+    assert!(Buttons(0x9000).contains(Buttons::A | Buttons::START));
+    assert!(!Buttons(0x8000).contains(Buttons::NONE));
+}

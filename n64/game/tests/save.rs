@@ -1,0 +1,69 @@
+//! The save format.
+use ttt64_game::save::{crc32, SAVE_MAGIC, SAVE_VERSION};
+use ttt64_game::{First, Mode, SaveData, SaveError, Score, Settings, SAVE_SIZE};
+
+#[test]
+fn round_trip_and_layout() {
+    let mut d = SaveData::default();
+    d.scores[Mode::TwoPads.index()] = Score {
+        wins: 1,
+        losses: 65_536,
+        draws: u32::MAX,
+    };
+    d.settings = Settings {
+        mode: Mode::ComputerVsComputer,
+        size: 9,
+        k: 5,
+        computer: 10,
+        computer2: 0,
+        first: First::Alternate,
+    };
+    let b = d.encode();
+    assert_eq!(b.len(), SAVE_SIZE);
+    assert_eq!(SAVE_SIZE % 8, 0, "whole EEPROM blocks");
+    assert_eq!(b[0..4], SAVE_MAGIC);
+    assert_eq!(b[4], SAVE_VERSION);
+    assert_eq!(SaveData::decode(&b), Ok(d));
+    assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+}
+
+#[test]
+fn every_single_bit_flip_is_detected() {
+    let b = SaveData::default().encode();
+    for i in 0..SAVE_SIZE * 8 {
+        let mut c = b;
+        c[i / 8] ^= 1 << (i % 8);
+        assert!(SaveData::decode(&c).is_err(), "bit {i}");
+    }
+}
+
+#[test]
+fn blank_short_and_garbage() {
+    assert_eq!(SaveData::decode(&[0; SAVE_SIZE]), Err(SaveError::Blank));
+    assert_eq!(SaveData::decode(&[0xFF; SAVE_SIZE]), Err(SaveError::Blank));
+    assert_eq!(SaveData::decode(&[0; 10]), Err(SaveError::Short));
+    let mut rng = ttt_core::rng::Rng::new(1);
+    for _ in 0..10_000 {
+        let mut b = [0u8; SAVE_SIZE];
+        for x in b.iter_mut() {
+            *x = rng.next_u64() as u8;
+        }
+        b[..4].copy_from_slice(&SAVE_MAGIC);
+        b[4] = SAVE_VERSION;
+        b[5] = 4;
+        let _ = SaveData::decode(&b);
+    }
+}
+
+#[test]
+fn out_of_range_settings_fall_back_to_defaults() {
+    let mut d = SaveData::default();
+    d.scores[0].wins = 5;
+    let mut b = d.encode();
+    b[57] = 12; // size 12: not offered
+    let crc = crc32(&b[..68]);
+    b[68..72].copy_from_slice(&crc.to_be_bytes());
+    let got = SaveData::decode(&b).unwrap();
+    assert_eq!(got.scores[0].wins, 5);
+    assert_eq!(got.settings, Settings::default());
+}
