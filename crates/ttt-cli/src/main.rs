@@ -4,7 +4,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
-use ttt_cli::common::{exit_code, is_broken_pipe, players_help};
+use ttt_cli::common::{exit_code, is_broken_pipe};
 use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve};
 
 const AFTER_HELP: &str = "\
@@ -28,14 +28,12 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print the computer's move for each board.
-    #[command(after_long_help = players_help())]
     Move(move_cmd::MoveArgs),
     /// Show the exact value of a board and of each move.
     Analyze(analyze::AnalyzeArgs),
     /// Solve the empty board of a size: its value, nodes, time.
     Solve(solve::SolveArgs),
     /// Let two computer players play a series of games.
-    #[command(after_long_help = players_help())]
     Arena(arena::ArenaArgs),
     /// Run the engine benchmark suite.
     Bench(bench::BenchArgs),

@@ -8,7 +8,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, parse_player, parse_rules, stderr_is_terminal, think, with_k, Limits, DEFAULT_TT_MB,
+    alloc_tt, parse_player, parse_rules, players_help, stderr_is_terminal, think, with_k, Limits,
+    DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -21,9 +22,13 @@ Examples:
   ttt arena -x strong -o perfect --games 20 --size 4x4 -k 3 --swap
   ttt arena -x random -o random --games 1000 --seed 42 --json";
 
+fn after_help() -> String {
+    format!("{AFTER_HELP}\n\n{}", players_help())
+}
+
 /// Arguments of `ttt arena`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct ArenaArgs {
     /// The first player (X; with --swap, X in odd games).
     #[arg(short = 'x', value_name = "NAME", value_parser = parse_player)]

@@ -4,8 +4,8 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, for_each_board, input_error, parse_player, playable_board, square_text, think,
-    Format, Limits, DEFAULT_TT_MB,
+    alloc_tt, for_each_board, input_error, parse_player, playable_board, players_help, square_text,
+    think, Format, Limits, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -27,9 +27,13 @@ Examples:
   printf 'x........\\n.x.......\\n' | ttt move -   # one move per line
   ttt move --ai random --seed 7 .........";
 
+fn after_help() -> String {
+    format!("{AFTER_HELP}\n\n{}", players_help())
+}
+
 /// Arguments of `ttt move`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = AFTER_HELP)]
+#[command(after_help = after_help())]
 pub struct MoveArgs {
     /// Computer player (see `ttt move --help` for the list).
     #[arg(long = "ai", value_name = "NAME", default_value = "perfect", value_parser = parse_player)]

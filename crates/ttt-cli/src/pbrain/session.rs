@@ -458,3 +458,31 @@ fn printable(text: &str) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_time_honours_turn_and_match_limits() {
+        let ms = |info: Info| info.move_time().as_millis();
+        assert_eq!(ms(Info::default()), 4_470);
+        let turn = Info {
+            timeout_turn: Some(1000),
+            ..Info::default()
+        };
+        assert_eq!(ms(turn), 870);
+        let short = Info {
+            timeout_turn: Some(30_000),
+            timeout_match: Some(60_000),
+            time_left: Some(3_000),
+            ..Info::default()
+        };
+        assert_eq!(ms(short), 60);
+        let fast = Info {
+            timeout_turn: Some(0),
+            ..Info::default()
+        };
+        assert_eq!(ms(fast), 5);
+    }
+}
