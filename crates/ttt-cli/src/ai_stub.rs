@@ -20,15 +20,22 @@ pub enum PlayerKind {
     Random,
     Perfect,
     Strong,
+    Impossible,
 }
 
 impl PlayerKind {
-    pub const ALL: [PlayerKind; 3] = [PlayerKind::Random, PlayerKind::Perfect, PlayerKind::Strong];
+    pub const ALL: [PlayerKind; 4] = [
+        PlayerKind::Random,
+        PlayerKind::Perfect,
+        PlayerKind::Strong,
+        PlayerKind::Impossible,
+    ];
     pub fn description(self) -> &'static str {
         match self {
             PlayerKind::Random => "plays any legal move",
             PlayerKind::Perfect => "never loses",
             PlayerKind::Strong => "searches within a time budget",
+            PlayerKind::Impossible => "perfect where solvable, strong elsewhere",
         }
     }
 }
@@ -39,6 +46,7 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Random => "random",
             PlayerKind::Perfect => "perfect",
             PlayerKind::Strong => "strong",
+            PlayerKind::Impossible => "impossible",
         })
     }
 }
@@ -53,16 +61,32 @@ impl FromStr for PlayerKind {
     }
 }
 
-#[derive(Default)]
+#[derive(Copy, Clone)]
 pub struct Budget<'a> {
-    pub max_nodes: Option<u64>,
-    pub deadline: Option<&'a mut dyn FnMut() -> bool>,
+    pub max_nodes: u64,
+    pub max_depth: u32,
+    pub deadline_check: Option<&'a dyn Fn() -> bool>,
+}
+
+impl Budget<'_> {
+    pub const DEFAULT_NODES: u64 = 60_000;
+}
+
+impl Default for Budget<'_> {
+    fn default() -> Self {
+        Budget {
+            max_nodes: Self::DEFAULT_NODES,
+            max_depth: 0,
+            deadline_check: None,
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, Default)]
 pub struct SearchStats {
     pub nodes: u64,
     pub tt_hits: u64,
+    pub depth: u32,
 }
 
 pub struct Player<'a> {
@@ -81,7 +105,7 @@ impl<'a> Player<'a> {
             stats: SearchStats::default(),
         }
     }
-    pub fn set_budget(&mut self, _budget: Budget<'_>) {}
+    pub fn set_budget(&mut self, _budget: Budget<'a>) {}
     pub fn stats(&self) -> SearchStats {
         self.stats
     }
@@ -90,9 +114,11 @@ impl<'a> Player<'a> {
         if moves.is_empty() {
             return None;
         }
-        if self.kind != PlayerKind::Random && is_solvable(pos.rules()) {
+        let exact = self.kind == PlayerKind::Perfect
+            || (self.kind == PlayerKind::Impossible && is_solvable(pos.rules()));
+        if exact {
             let mut s = Solver::new(self._tt);
-            return s.best_move(pos, self.rng.next_u64());
+            return s.best_move(pos, self.rng.next_u64()).map(|m| m.0);
         }
         if self.kind != PlayerKind::Random {
             let mut p = pos.clone();
@@ -115,9 +141,9 @@ impl<'a> Player<'a> {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Value {
-    Win(u32),
+    Win(u8),
     Draw,
-    Loss(u32),
+    Loss(u8),
 }
 
 impl Value {
@@ -155,7 +181,8 @@ pub struct Progress {
 }
 
 pub fn is_solvable(rules: &Rules) -> bool {
-    rules.cell_count() <= 16
+    let cells = rules.cell_count();
+    cells <= 64 && (cells <= 16 || (cells <= 25 && rules.k() >= 4) || rules.k() <= 2)
 }
 
 pub struct Solver<'a> {
@@ -165,7 +192,7 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(_tt: &mut [TtEntry]) -> Solver<'a> {
+    pub fn new(_tt: &'a mut [TtEntry]) -> Solver<'a> {
         Solver {
             memo: HashMap::new(),
             stats: SearchStats::default(),
@@ -228,7 +255,7 @@ impl<'a> Solver<'a> {
         out[..n].sort_by_key(|(_, v)| -v.score());
         n
     }
-    pub fn best_move(&mut self, pos: &Position, seed: u64) -> Option<Square> {
+    pub fn best_move(&mut self, pos: &Position, seed: u64) -> Option<(Square, Value)> {
         let mut out = [(Square::from_index(0), Value::Draw); 256];
         let n = self.analyze(pos, &mut out);
         if n == 0 {
@@ -236,16 +263,74 @@ impl<'a> Solver<'a> {
         }
         let best = out[0].1;
         let ties = out[..n].iter().filter(|(_, v)| *v == best).count();
-        Some(out[(seed % ties as u64) as usize].0)
+        Some(out[(seed % ties as u64) as usize])
     }
 }
 
 pub mod bench {
+    use super::{Progress, TtEntry, Value};
+
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+    pub enum Item {
+        Solve333,
+    }
+
+    impl Item {
+        pub const ALL: [Item; 1] = [Item::Solve333];
+        pub const fn name(self) -> &'static str {
+            "3,3,3"
+        }
+        pub const fn target_ns(self) -> u64 {
+            1_000_000
+        }
+    }
+
+    #[derive(Copy, Clone, Debug, PartialEq, Eq)]
     pub struct BenchLine {
-        pub name: &'static str,
+        pub item: Item,
         pub nodes: u64,
-        pub nanos: u64,
+        pub tt_hits: u64,
+        pub ns: u64,
+        pub max_ns: u64,
+        pub baseline_nodes: u64,
+        pub baseline_ns: u64,
+        pub baseline_done: bool,
+        pub value: Option<Value>,
         pub checksum: u64,
-        pub baseline_ratio: f64,
+    }
+
+    impl BenchLine {
+        pub fn speedup(&self) -> Option<f64> {
+            (self.baseline_ns > 0 && self.ns > 0).then(|| self.baseline_ns as f64 / self.ns as f64)
+        }
+        pub fn on_target(&self) -> bool {
+            self.ns <= self.item.target_ns()
+        }
+    }
+
+    pub fn run(
+        clock: fn() -> u64,
+        _tt: &mut [TtEntry],
+        report: &mut dyn FnMut(BenchLine),
+        _progress: &mut dyn FnMut(Item, Progress),
+    ) {
+        let t0 = clock();
+        let pos = ttt_core::Position::new(ttt_core::Rules::CLASSIC);
+        let mut tt = [];
+        let mut s = super::Solver::new(&mut tt);
+        let v = s.solve(&pos);
+        let ns = clock().saturating_sub(t0);
+        report(BenchLine {
+            item: Item::Solve333,
+            nodes: s.stats().nodes,
+            tt_hits: s.stats().tt_hits,
+            ns,
+            max_ns: ns,
+            baseline_nodes: s.stats().nodes * 3,
+            baseline_ns: ns * 3,
+            baseline_done: true,
+            value: Some(v),
+            checksum: 0x1234 ^ s.stats().nodes,
+        });
     }
 }

@@ -150,6 +150,16 @@ pub fn parse_player(name: &str) -> Result<PlayerKind, String> {
     })
 }
 
+/// Refuses `perfect` on boards the exact solver cannot finish.
+pub fn check_player_fits(kind: PlayerKind, rules: &Rules) -> Result<(), String> {
+    if kind == PlayerKind::Perfect && !crate::ai::is_solvable(rules) {
+        return Err(format!(
+            "the perfect player cannot solve {rules} in reasonable time: use impossible or strong"
+        ));
+    }
+    Ok(())
+}
+
 /// The players and what they do, for `--help`.
 pub fn players_help() -> String {
     let mut s = String::from("Players (--ai, -x, -o):\n");
@@ -227,7 +237,8 @@ pub fn per_second(nodes: u64, secs: f64) -> u64 {
 /// How long a computer player may think.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Limits {
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes (default: the player's own limit,
+    /// or none when there is a deadline).
     pub max_nodes: Option<u64>,
     /// Stop at this instant.
     pub deadline: Option<Instant>,
@@ -242,12 +253,23 @@ pub fn think(
     pos: &Position,
     limits: Limits,
 ) -> (Option<Square>, SearchStats) {
+    let past_deadline = move || limits.deadline.is_some_and(|d| Instant::now() >= d);
     let mut player = Player::new(kind, seed, tt);
-    let mut past_deadline = move || limits.deadline.is_some_and(|d| Instant::now() >= d);
-    player.set_budget(Budget {
-        max_nodes: limits.max_nodes,
-        deadline: Some(&mut past_deadline),
-    });
+    if limits.deadline.is_some() || limits.max_nodes.is_some() {
+        player.set_budget(Budget {
+            // With a deadline only, the clock decides.
+            max_nodes: limits.max_nodes.unwrap_or(if limits.deadline.is_some() {
+                u64::MAX
+            } else {
+                Budget::DEFAULT_NODES
+            }),
+            max_depth: 0,
+            deadline_check: limits
+                .deadline
+                .is_some()
+                .then_some(&past_deadline as &dyn Fn() -> bool),
+        });
+    }
     let choice = player.choose_move(pos);
     (choice, player.stats())
 }

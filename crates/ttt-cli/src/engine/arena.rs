@@ -8,8 +8,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, parse_player, parse_rules, players_help, stderr_is_terminal, think, with_k, Limits,
-    DEFAULT_TT_MB,
+    alloc_tt, check_player_fits, input_error, parse_player, parse_rules, players_help,
+    stderr_is_terminal, think, with_k, Limits, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -137,6 +137,9 @@ pub fn play_series(args: &ArenaArgs, rules: Rules, mut on_game: impl FnMut(u32))
 /// Runs `ttt arena`.
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let rules = with_k(args.size, args.k)?;
+    for kind in [args.x, args.o] {
+        check_player_fits(kind, &rules).map_err(input_error)?;
+    }
     let show = stderr_is_terminal();
     let mut last = Instant::now();
     let tally = play_series(args, rules, |done| {

@@ -4,8 +4,8 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, for_each_board, input_error, parse_player, playable_board, players_help, square_text,
-    think, Format, Limits, DEFAULT_TT_MB,
+    alloc_tt, check_player_fits, for_each_board, input_error, parse_player, playable_board,
+    players_help, square_text, think, Format, Limits, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -23,7 +23,7 @@ boards before it have already been printed.
 Examples:
   ttt move x.o/.x./..o                  # O must block the diagonal: 9
   ttt move --format coord xx./oo./...   # X wins at c1
-  ttt move -k 4 --ai strong ........../.........
+  ttt move -k 4 --ai strong --time 500 ........./........./........./.........
   printf 'x........\\n.x.......\\n' | ttt move -   # one move per line
   ttt move --ai random --seed 7 .........";
 
@@ -36,7 +36,7 @@ fn after_help() -> String {
 #[command(after_help = after_help())]
 pub struct MoveArgs {
     /// Computer player (see `ttt move --help` for the list).
-    #[arg(long = "ai", value_name = "NAME", default_value = "perfect", value_parser = parse_player)]
+    #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = parse_player)]
     pub ai: PlayerKind,
     /// Marks in a row to win (default: the board's shorter side).
     #[arg(short, value_name = "K")]
@@ -69,8 +69,9 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let result = for_each_board(&args.boards, &mut input, |text, origin| {
-        let pos =
-            playable_board(text, args.k).map_err(|e| input_error(format!("{origin}: {e}")))?;
+        let pos = playable_board(text, args.k)
+            .and_then(|pos| check_player_fits(args.ai, pos.rules()).map(|()| pos))
+            .map_err(|e| input_error(format!("{origin}: {e}")))?;
         let limits = Limits {
             max_nodes: args.max_nodes,
             deadline: args

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
 
 use super::protocol::{parse_board_line, parse_command, BoardLine, Command};
-use crate::ai::{is_solvable, PlayerKind, TtEntry};
+use crate::ai::{PlayerKind, TtEntry};
 use crate::common::{alloc_tt_bytes, think, Limits};
 
 /// Gomocup's win length: five in a row (we accept five or more, "freestyle").
@@ -56,11 +56,8 @@ impl Brain for EngineBrain {
             self.tt = alloc_tt_bytes(bytes as usize);
             self.tt_bytes = bytes;
         }
-        let kind = if is_solvable(pos.rules()) {
-            PlayerKind::Perfect
-        } else {
-            PlayerKind::Strong
-        };
+        // Perfect where the board can be solved, strong within the limits elsewhere.
+        let kind = PlayerKind::Impossible;
         self.seed = self.seed.wrapping_add(1);
         think(kind, self.seed, &mut self.tt, pos, limits).0
     }
