@@ -2,9 +2,8 @@
 //! binaries share (and tests can call).
 #![forbid(unsafe_code)]
 
-pub mod ai_stub;
-/// The computer players (`ttt_core::ai`).
-pub use ai_stub as ai;
+/// The computer players.
+pub use ttt_core::ai;
 pub mod common;
 pub mod engine;
 pub mod pbrain;

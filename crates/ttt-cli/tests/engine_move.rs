@@ -228,7 +228,7 @@ fn batch_of_10000_boards_with_the_perfect_player() {
     let limit = std::env::var("TTT_BATCH_LIMIT_MS")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(3000);
+        .unwrap_or(1000);
     assert!(
         elapsed.as_millis() < limit,
         "10,000 boards took {elapsed:?} (limit {limit} ms)"
