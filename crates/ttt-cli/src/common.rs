@@ -139,10 +139,44 @@ pub fn for_each_board(
     Ok(())
 }
 
-/// Reads a player name for clap, listing the names on a typo.
+/// Reads a player name for clap (case-insensitive), listing the names on a
+/// typo; the names show in `--help` and in shell completions.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PlayerParser;
+
+impl clap::builder::TypedValueParser for PlayerParser {
+    type Value = PlayerKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<PlayerKind, clap::Error> {
+        let text = value.to_string_lossy();
+        parse_player(&text).map_err(|msg| {
+            let name = arg.map_or_else(|| "player".to_string(), |a| a.to_string());
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value {text:?} for {name}: {msg}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(PlayerKind::ALL.iter().map(|k| {
+            clap::builder::PossibleValue::new(k.name()).help(k.description())
+        })))
+    }
+}
+
+/// Reads a player name, listing the names on a typo.
 pub fn parse_player(name: &str) -> Result<PlayerKind, String> {
-    name.trim().to_ascii_lowercase().parse().map_err(|_| {
-        let names: Vec<String> = PlayerKind::ALL.iter().map(|k| k.to_string()).collect();
+    name.parse().map_err(|_| {
+        let names: Vec<&str> = PlayerKind::ALL.iter().map(|k| k.name()).collect();
         format!(
             "unknown player {name:?}: choose one of {}",
             names.join(", ")
@@ -158,19 +192,6 @@ pub fn check_player_fits(kind: PlayerKind, rules: &Rules) -> Result<(), String> 
         ));
     }
     Ok(())
-}
-
-/// The players and what they do, for `--help`.
-pub fn players_help() -> String {
-    let mut s = String::from("Players (--ai, -x, -o):\n");
-    for kind in PlayerKind::ALL {
-        s.push_str(&format!(
-            "  {:<11} {}\n",
-            kind.to_string(),
-            kind.description()
-        ));
-    }
-    s
 }
 
 /// Reads a board size for clap: `3`, `4x3`, `7x7 k=4`.

@@ -207,3 +207,40 @@ fn no_subcommand_prints_help() {
         .success()
         .stdout(predicate::str::contains("Usage"));
 }
+
+#[test]
+fn bench_prints_every_item_and_a_checksum() {
+    // The quick items (the full suite takes about 10 s on an idle machine).
+    let args = [
+        "bench",
+        "--json",
+        "--only",
+        "3x3-solve-all",
+        "--only",
+        "4,4,4",
+    ];
+    let json = json_of(&args);
+    let items = json["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "{json}");
+    for item in items {
+        assert!(item["name"].as_str().is_some_and(|s| !s.is_empty()));
+        assert!(item["nodes"].as_u64().unwrap() > 0, "{item}");
+        assert_eq!(item["checksum"].as_str().unwrap().len(), 16);
+    }
+    let names: Vec<&str> = items.iter().filter_map(|i| i["name"].as_str()).collect();
+    assert!(names.contains(&"4,4,4"), "{names:?}");
+    let total = json["checksum"].as_str().unwrap();
+    assert_eq!(total.len(), 16);
+    assert!(u64::from_str_radix(total, 16).is_ok());
+    assert_eq!(items[1]["value"]["result"], "draw");
+    // Deterministic: the same checksums on a second run.
+    let again = json_of(&args);
+    assert_eq!(again["checksum"], json["checksum"]);
+    // The text form ends with the total checksum.
+    let text = stdout_of(&["bench", "--only", "4,4,4"]);
+    assert!(
+        text.lines().last().unwrap().starts_with("checksum "),
+        "{text}"
+    );
+    ttt().args(["bench", "--only", "nope"]).assert().code(2);
+}

@@ -8,9 +8,11 @@ use ttt_cli::common::Limits;
 use ttt_cli::pbrain::{run, Brain};
 use ttt_core::{Position, Square};
 
-/// Runs a session with `pbrain-ttt`; returns its output lines.
+/// Runs a session with `pbrain-ttt` (0.2 s a move unless the input says
+/// otherwise; INFO has no answer); returns its output lines.
 fn session(input: &str) -> Vec<String> {
-    session_with(Command::cargo_bin("pbrain-ttt").unwrap(), input)
+    let input = format!("INFO timeout_turn 200\n{input}");
+    session_with(Command::cargo_bin("pbrain-ttt").unwrap(), &input)
 }
 
 fn session_with(mut cmd: Command, input: &str) -> Vec<String> {

@@ -8,8 +8,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, check_player_fits, input_error, parse_player, parse_rules, players_help,
-    stderr_is_terminal, think, with_k, Limits, DEFAULT_TT_MB,
+    alloc_tt, check_player_fits, input_error, parse_rules, stderr_is_terminal, think, with_k,
+    Limits, PlayerParser, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -22,19 +22,15 @@ Examples:
   ttt arena -x strong -o perfect --games 20 --size 4x4 -k 3 --swap
   ttt arena -x random -o random --games 1000 --seed 42 --json";
 
-fn after_help() -> String {
-    format!("{AFTER_HELP}\n\n{}", players_help())
-}
-
 /// Arguments of `ttt arena`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = after_help())]
+#[command(after_help = AFTER_HELP)]
 pub struct ArenaArgs {
     /// The first player (X; with --swap, X in odd games).
-    #[arg(short = 'x', value_name = "NAME", value_parser = parse_player)]
+    #[arg(short = 'x', value_name = "NAME", value_parser = PlayerParser)]
     pub x: PlayerKind,
     /// The second player (O; with --swap, O in odd games).
-    #[arg(short = 'o', value_name = "NAME", value_parser = parse_player)]
+    #[arg(short = 'o', value_name = "NAME", value_parser = PlayerParser)]
     pub o: PlayerKind,
     /// Number of games.
     #[arg(long, short = 'n', default_value_t = 100)]

@@ -20,7 +20,8 @@ unless the engine's answers change (compare nodes/s to catch speed changes).
 
 Examples:
   ttt bench
-  ttt bench --json > bench.json";
+  ttt bench --json > bench.json
+  ttt bench --only 4,4,4 --only 5,5,4";
 
 /// Arguments of `ttt bench`.
 #[derive(Debug, clap::Args)]
@@ -29,9 +30,24 @@ pub struct BenchArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Run only this item (repeatable): 3x3-best-move, 3x3-solve-all, 4,4,4,
+    /// 5,5,4, strong-9x9k5, strong-15x15k5. The total checksum then covers
+    /// only these.
+    #[arg(long, value_name = "ITEM", value_parser = parse_item)]
+    pub only: Vec<Item>,
     /// Transposition table size in MiB (64 MiB holds 2^22 entries).
     #[arg(long, value_name = "MIB", default_value_t = 64)]
     pub tt_mb: usize,
+}
+
+fn parse_item(name: &str) -> Result<Item, String> {
+    Item::ALL
+        .into_iter()
+        .find(|i| i.name() == name.trim())
+        .ok_or_else(|| {
+            let names: Vec<&str> = Item::ALL.iter().map(|i| i.name()).collect();
+            format!("unknown item {name:?}: choose one of {}", names.join(", "))
+        })
 }
 
 static START: OnceLock<Instant> = OnceLock::new();
@@ -135,7 +151,17 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             );
         }
     };
-    bench::run(clock, &mut tt, &mut report, &mut progress);
+    let items: Vec<Item> = if args.only.is_empty() {
+        Item::ALL.to_vec()
+    } else {
+        Item::ALL
+            .into_iter()
+            .filter(|i| args.only.contains(i))
+            .collect()
+    };
+    for item in items {
+        report(bench::run_item(item, clock, &mut tt, &mut progress));
+    }
     if let Some(e) = failure {
         return Err(e.into());
     }

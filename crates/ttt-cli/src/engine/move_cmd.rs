@@ -4,14 +4,16 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, check_player_fits, for_each_board, input_error, parse_player, playable_board,
-    players_help, square_text, think, Format, Limits, DEFAULT_TT_MB,
+    alloc_tt, check_player_fits, for_each_board, input_error, playable_board, square_text, think,
+    Format, Limits, PlayerParser, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
 Boards are rows from top to bottom separated by '/', cells x, o and . (also - or _):
 x.o/.x./..o is 3x3. Nine characters without '/' are a 3x3 board too. The side to
 move follows from the counts (X moves first). k defaults to the shorter side.
+
+A board that starts with '-' (as in ---/-x-/---) must come after '--', or use '.'.
 
 One line is printed per board, in order. An argument '-' reads one board per line
 from standard input (blank lines and lines starting with # are skipped).
@@ -27,16 +29,12 @@ Examples:
   printf 'x........\\n.x.......\\n' | ttt move -   # one move per line
   ttt move --ai random --seed 7 .........";
 
-fn after_help() -> String {
-    format!("{AFTER_HELP}\n\n{}", players_help())
-}
-
 /// Arguments of `ttt move`.
 #[derive(Debug, clap::Args)]
-#[command(after_help = after_help())]
+#[command(after_help = AFTER_HELP)]
 pub struct MoveArgs {
-    /// Computer player (see `ttt move --help` for the list).
-    #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = parse_player)]
+    /// Computer player.
+    #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = PlayerParser)]
     pub ai: PlayerKind,
     /// Marks in a row to win (default: the board's shorter side).
     #[arg(short, value_name = "K")]
