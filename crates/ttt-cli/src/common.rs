@@ -210,20 +210,28 @@ pub fn with_k(rules: Rules, k: Option<u8>) -> anyhow::Result<Rules> {
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
 
-/// A transposition table of about `mb` MiB (at least one entry).
-pub fn alloc_tt(mb: usize) -> Vec<TtEntry> {
-    alloc_tt_bytes(mb.saturating_mul(1 << 20))
+/// A transposition table of about `mb` MiB (at least one entry); an input
+/// error if the memory cannot be had.
+pub fn alloc_tt(mb: usize) -> anyhow::Result<Vec<TtEntry>> {
+    alloc_tt_bytes(mb.saturating_mul(1 << 20)).ok_or_else(|| {
+        input_error(format!(
+            "cannot allocate a {mb} MiB transposition table: choose a smaller --tt-mb"
+        ))
+    })
 }
 
-/// A transposition table of at most `bytes` bytes (at least one entry).
-pub fn alloc_tt_bytes(bytes: usize) -> Vec<TtEntry> {
+/// A transposition table of at most `bytes` bytes (at least one entry), or
+/// `None` if the memory cannot be had.
+pub fn alloc_tt_bytes(bytes: usize) -> Option<Vec<TtEntry>> {
     let entry = std::mem::size_of::<TtEntry>().max(1);
-    let n = (bytes / entry).clamp(1, 1 << 28);
-    vec![TtEntry::default(); n]
+    let n = (bytes / entry).max(1);
+    let mut tt = Vec::new();
+    tt.try_reserve_exact(n).ok()?;
+    tt.resize(n, TtEntry::default());
+    Some(tt)
 }
 
-/// Whether progress displays belong on stderr: a terminal, and not asked
-/// to be quiet.
+/// Whether progress displays belong on stderr (a terminal).
 pub fn stderr_is_terminal() -> bool {
     io::stderr().is_terminal()
 }

@@ -37,6 +37,8 @@ fn analyze_table() {
     assert_eq!(rows.len(), 5, "{text}");
     assert!(rows[0].starts_with("3 "), "{text}");
     assert!(rows[0].ends_with("win in 1"), "{text}");
+    // Plain text through a pipe: no colour codes.
+    assert!(!text.contains('\x1b'), "{text}");
     // The empty board is a draw.
     assert!(stdout_of(&["analyze", "........."]).contains("value    draw"));
     // Squares in another notation.

@@ -5,7 +5,9 @@ use serde::Serialize;
 use ttt_core::{Position, Square};
 
 use crate::ai::{is_solvable, Solver, Value};
-use crate::common::{alloc_tt, input_error, playable_board, square_text, Format, DEFAULT_TT_MB};
+use crate::common::{
+    alloc_tt, input_error, playable_board, square_text, use_color, Format, DEFAULT_TT_MB,
+};
 
 const AFTER_HELP: &str = "\
 Values are for the player who makes the move, with perfect play by both sides:
@@ -13,7 +15,8 @@ Values are for the player who makes the move, with perfect play by both sides:
 counting both players' moves), \"loss in 4\" that the opponent wins in 4 plies.
 Moves are listed best first.
 
-Exit status 2 for a malformed or finished board, or one too large to solve exactly.
+On a terminal wins are green and losses red (not with NO_COLOR set, nor through
+a pipe). Exit status 2 for a malformed or finished board, or one too large to solve exactly.
 
 Examples:
   ttt analyze x.o/.x./..o
@@ -103,7 +106,7 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
             args.board
         )));
     }
-    let mut tt = alloc_tt(args.tt_mb);
+    let mut tt = alloc_tt(args.tt_mb)?;
     let (value, moves, nodes) = analyze(&pos, &mut tt);
     let mut out = io::stdout().lock();
     if args.json {
@@ -129,17 +132,28 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
         serde_json::to_writer_pretty(&mut out, &json)?;
         writeln!(out)?;
     } else {
+        let color = use_color();
         writeln!(out, "board    {pos}  ({rules})")?;
         writeln!(out, "to move  {}", pos.side_to_move())?;
-        writeln!(out, "value    {value}")?;
+        writeln!(out, "value    {}", paint(value, color))?;
         writeln!(out)?;
         writeln!(out, "{:<7} value", "move")?;
         for &(sq, v) in &moves {
-            writeln!(out, "{:<7} {v}", square_text(&rules, sq, args.format))?;
+            let square = square_text(&rules, sq, args.format);
+            writeln!(out, "{square:<7} {}", paint(v, color))?;
         }
     }
     out.flush()?;
     Ok(())
+}
+
+/// A value in words, green for a win and red for a loss when `color`.
+fn paint(v: Value, color: bool) -> String {
+    match v {
+        Value::Win(_) if color => format!("\x1b[32m{v}\x1b[0m"),
+        Value::Loss(_) if color => format!("\x1b[31m{v}\x1b[0m"),
+        _ => v.to_string(),
+    }
 }
 
 /// The value of `pos` for the side to move, every legal move's value (best

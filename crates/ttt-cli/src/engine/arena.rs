@@ -56,7 +56,7 @@ pub struct ArenaArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Transposition table size in MiB (per player).
+    /// Transposition table size in MiB (shared by the players).
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
     pub tt_mb: usize,
 }
@@ -79,8 +79,12 @@ pub struct Tally {
 }
 
 /// Plays the series.
-pub fn play_series(args: &ArenaArgs, rules: Rules, mut on_game: impl FnMut(u32)) -> Tally {
-    let mut tt = alloc_tt(args.tt_mb);
+pub fn play_series(
+    args: &ArenaArgs,
+    rules: Rules,
+    mut on_game: impl FnMut(u32),
+) -> anyhow::Result<Tally> {
+    let mut tt = alloc_tt(args.tt_mb)?;
     let mut rng = Rng::new(args.seed);
     let mut tally = Tally::default();
     for game in 0..args.games {
@@ -127,7 +131,7 @@ pub fn play_series(args: &ArenaArgs, rules: Rules, mut on_game: impl FnMut(u32))
         }
         on_game(game + 1);
     }
-    tally
+    Ok(tally)
 }
 
 /// Runs `ttt arena`.
@@ -146,7 +150,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
                 eprint!("\r\x1b[K");
             }
         }
-    });
+    })?;
     let mut out = io::stdout().lock();
     if args.json {
         #[derive(Serialize)]

@@ -99,7 +99,7 @@ fn ratio_text(line: &BenchLine) -> String {
 /// Runs `ttt bench`.
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     clock();
-    let mut tt = alloc_tt(args.tt_mb);
+    let mut tt = alloc_tt(args.tt_mb)?;
     let show = stderr_is_terminal();
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -61,7 +61,7 @@ pub struct MoveArgs {
 
 /// Runs `ttt move`.
 pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
-    let mut tt = alloc_tt(args.tt_mb);
+    let mut tt = alloc_tt(args.tt_mb)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let stdin = io::stdin();

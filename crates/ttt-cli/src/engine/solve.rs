@@ -61,7 +61,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "{rules} is too large to solve exactly with this engine"
         )));
     }
-    let mut tt = alloc_tt(args.tt_mb);
+    let mut tt = alloc_tt(args.tt_mb)?;
     let pos = Position::new(rules);
     let show = stderr_is_terminal();
     let start = Instant::now();

@@ -51,9 +51,17 @@ impl Brain for EngineBrain {
         } else {
             (max_memory / 2).min(MAX_TT_BYTES)
         };
-        if bytes != self.tt_bytes || self.tt.is_empty() {
+        if bytes != self.tt_bytes {
             self.tt = Vec::new();
-            self.tt = alloc_tt_bytes(bytes as usize);
+            // Halve the request until the memory is there (empty works too, slowly).
+            let mut want = bytes as usize;
+            while want >= 1 << 16 {
+                if let Some(tt) = alloc_tt_bytes(want) {
+                    self.tt = tt;
+                    break;
+                }
+                want /= 2;
+            }
             self.tt_bytes = bytes;
         }
         // Perfect where the board can be solved, strong within the limits elsewhere.
