@@ -219,6 +219,18 @@ fn takeback_and_restart() {
 }
 
 #[test]
+fn play_makes_the_given_move() {
+    let out = session("START 15\nPLAY 3,4\nPLAY 3,4\nTURN 5,5\nPLAY 20,1\nEND\n");
+    assert_eq!(
+        &out[..3],
+        ["OK", "3,4", "ERROR PLAY 3,4: 3,4 is already occupied"]
+    );
+    let (x, y) = coords(&out[3]);
+    assert!((x, y) != (3, 4) && (x, y) != (5, 5));
+    assert!(out[4].starts_with("ERROR PLAY 20,1"), "{out:?}");
+}
+
+#[test]
 fn eof_without_end_exits_cleanly() {
     let out = session("START 15\nBEGIN\n");
     assert_eq!(out.len(), 2);

@@ -2,7 +2,7 @@
 //! `ttt pbrain` and the `pbrain-ttt` program.
 //!
 //! Commands: START N, RECTSTART W,H, RESTART, BEGIN, TURN x,y,
-//! BOARD .. x,y,field .. DONE, TAKEBACK x,y, INFO key value, ABOUT, END.
+//! BOARD .. x,y,field .. DONE, TAKEBACK x,y, PLAY x,y, INFO key value, ABOUT, END.
 //! Coordinates are zero-based `x,y`, x the column. Boards are 1x1 to 16x16;
 //! the win length is five (five or more: "freestyle"; the INFO rule bit for
 //! "exactly five" is not honoured), or the longer side on boards smaller

@@ -16,6 +16,8 @@ pub enum Command {
     Turn(u32, u32),
     /// `BOARD`: a position follows, one `x,y,field` per line, then `DONE`.
     Board,
+    /// `PLAY x,y`: the brain must play this move (and answer it).
+    Play(u32, u32),
     /// `TAKEBACK x,y`: undo the stone at x,y.
     Takeback(u32, u32),
     /// `INFO key value`.
@@ -94,6 +96,7 @@ pub fn parse_command(line: &str) -> Command {
         "BEGIN" => Command::Begin,
         "TURN" => pair(rest).map_or_else(malformed, |(x, y)| Command::Turn(x, y)),
         "BOARD" => Command::Board,
+        "PLAY" => pair(rest).map_or_else(malformed, |(x, y)| Command::Play(x, y)),
         "TAKEBACK" => pair(rest).map_or_else(malformed, |(x, y)| Command::Takeback(x, y)),
         "INFO" => {
             let (key, value) = split_word(rest);
@@ -133,6 +136,7 @@ mod tests {
         assert_eq!(parse_command("RECTSTART 20,15"), Command::RectStart(20, 15));
         assert_eq!(parse_command("TURN 10, 7"), Command::Turn(10, 7));
         assert_eq!(parse_command("TAKEBACK 1,2"), Command::Takeback(1, 2));
+        assert_eq!(parse_command("PLAY 3,4"), Command::Play(3, 4));
         assert_eq!(
             parse_command("INFO timeout_turn 5000"),
             Command::Info("timeout_turn".into(), "5000".into())

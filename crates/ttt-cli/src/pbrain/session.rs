@@ -184,6 +184,20 @@ impl<B: Brain> Session<B> {
                     },
                 }
             }
+            Command::Play(x, y) => {
+                let Some(pos) = self.pos.as_mut() else {
+                    writeln!(out, "ERROR no game: send START first")?;
+                    return Ok(Flow::Continue);
+                };
+                // Our move, chosen by the manager: play it and echo it.
+                match square_on(pos.rules(), x, y) {
+                    Err(e) => writeln!(out, "ERROR PLAY {x},{y}: {e}")?,
+                    Ok(sq) => match pos.play(sq) {
+                        Err(e) => writeln!(out, "ERROR PLAY {x},{y}: {}", play_error(e))?,
+                        Ok(()) => writeln!(out, "{x},{y}")?,
+                    },
+                }
+            }
             Command::Board => {
                 if self.pos.is_none() {
                     // Read the lines anyway so they are not taken for commands.
