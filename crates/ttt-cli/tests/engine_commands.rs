@@ -77,7 +77,7 @@ fn analyze_refuses_bad_boards() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("board"));
-    let big = vec!["................"; 16].join("/");
+    let big = ["................"; 16].join("/");
     ttt()
         .args(["analyze", "-k", "5", &big])
         .assert()

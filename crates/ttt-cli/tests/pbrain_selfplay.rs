@@ -31,7 +31,7 @@ fn two_brains_play_a_whole_game_on_12x12() {
         assert!(send(s, "INFO timeout_turn 60").is_empty());
     }
     // A referee position checks every move.
-    let mut referee = Position::from_board(&vec!["............"; 12].join("/"), Some(5)).unwrap();
+    let mut referee = Position::from_board(&["............"; 12].join("/"), Some(5)).unwrap();
     let mut answer = send(&mut a, "BEGIN");
     let mut movers = [&mut b, &mut a];
     let mut turn = 0;
