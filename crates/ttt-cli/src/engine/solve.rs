@@ -74,7 +74,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             shown = true;
             let secs = now.duration_since(start).as_secs_f64();
             eprint!(
-                "\rsolving {rules}: {} nodes, {:.1} s, {} nodes/s   ",
+                "\rsolving {rules}: {}/{} root moves, {} nodes, {:.1} s, {} nodes/s   ",
+                p.done,
+                p.total,
                 grouped(p.nodes),
                 secs,
                 grouped(per_second(p.nodes, secs))
