@@ -257,3 +257,34 @@ fn same_seed_same_random_moves() {
     ]);
     assert_eq!(a, b);
 }
+
+#[test]
+fn large_boards_use_the_search_within_the_time_given() {
+    let board = ["..............."; 15].join("/");
+    let start = Instant::now();
+    let out = stdout_of(&[
+        "move", "-k", "5", "--time", "300", "--format", "coord", &board,
+    ]);
+    assert!(start.elapsed().as_secs_f64() < 5.0);
+    let square = Rules::new(15, 15, 5)
+        .unwrap()
+        .parse_square(out.trim())
+        .unwrap();
+    assert!(square.column() < 15 && square.row() < 15, "{out}");
+    // Four in a row with an open end: the search finds the fifth.
+    let mut rows = vec!["..............."; 15];
+    rows[7] = "....xxxx.......";
+    rows[9] = "ooo............";
+    rows[0] = "..............o";
+    let board = rows.join("/");
+    let out = stdout_of(&[
+        "move", "-k", "5", "--time", "300", "--format", "coord", &board,
+    ]);
+    assert!(out == "d8\n" || out == "i8\n", "{out}");
+    // The exact solver refuses boards it cannot finish.
+    ttt()
+        .args(["move", "--ai", "perfect", "-k", "5", &board])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot solve"));
+}

@@ -194,11 +194,20 @@ fn board_with_bad_fields_is_an_error() {
 
 #[test]
 fn takeback_and_restart() {
-    let out = session("START 15\nTURN 7,7\nTAKEBACK 0,0\nEND\n");
+    // 4x4 (four in a row) is played by the exact solver: the same answers
+    // every run, so a second session can name our stone.
+    let out = session("START 4\nTURN 1,1\nEND\n");
     let ours = coords(&out[1]);
+    // Taking back an empty cell is an error.
+    let empty = if ours == (0, 0) { (3, 3) } else { (0, 0) };
+    let out = session(&format!(
+        "START 4\nTURN 1,1\nTAKEBACK {},{}\nEND\n",
+        empty.0, empty.1
+    ));
+    assert_eq!(coords(&out[1]), ours);
     assert!(out[2].starts_with("ERROR"), "{out:?}");
     let input = format!(
-        "START 15\nTURN 7,7\nTAKEBACK {},{}\nTAKEBACK 7,7\nTURN 7,7\nRESTART\nBEGIN\nEND\n",
+        "START 4\nTURN 1,1\nTAKEBACK {},{}\nTAKEBACK 1,1\nTURN 1,1\nRESTART\nBEGIN\nEND\n",
         ours.0, ours.1
     );
     let out = session(&input);
@@ -208,10 +217,10 @@ fn takeback_and_restart() {
     assert_eq!(out[5], "OK");
     coords(&out[6]);
     // TAKEBACK of a stone set with BOARD (no history).
-    let out = session("START 15\nBOARD\n7,7,2\nDONE\nEND\n");
+    let out = session("START 4\nBOARD\n1,1,2\nDONE\nEND\n");
     let ours = coords(&out[1]);
     let out = session(&format!(
-        "START 15\nBOARD\n7,7,2\nDONE\nTAKEBACK {},{}\nTAKEBACK 7,7\nBEGIN\nEND\n",
+        "START 4\nBOARD\n1,1,2\nDONE\nTAKEBACK {},{}\nTAKEBACK 1,1\nBEGIN\nEND\n",
         ours.0, ours.1
     ));
     assert_eq!(&out[2..4], ["OK", "OK"], "{out:?}");
@@ -296,4 +305,13 @@ fn library_session_with_a_stand_in_brain() {
         String::from_utf8(out).unwrap(),
         "OK\n0,0\n1,0\nOK\nOK\nOK\n0,0\n"
     );
+}
+
+#[test]
+fn crlf_line_endings() {
+    let out =
+        session("START 15\r\nINFO timeout_turn 100\r\nBOARD\r\n7,7,2\r\nDONE\r\nABOUT\r\nEND\r\n");
+    assert_eq!(out[0], "OK");
+    coords(&out[1]);
+    assert!(out[2].starts_with("name=\"ttt\""));
 }
