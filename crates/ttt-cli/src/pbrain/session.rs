@@ -43,6 +43,13 @@ impl EngineBrain {
     }
 }
 
+impl EngineBrain {
+    /// Bytes of transposition table in use (0 before the first move).
+    pub fn table_bytes(&self) -> usize {
+        std::mem::size_of_val(self.tt.as_slice())
+    }
+}
+
 impl Brain for EngineBrain {
     fn think(&mut self, pos: &Position, limits: Limits, max_memory: u64) -> Option<Square> {
         // Half the memory limit for the table, leaving room for the rest.
@@ -481,6 +488,19 @@ fn printable(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn max_memory_bounds_the_table() {
+        let pos = Position::new(Rules::CLASSIC);
+        let mut brain = EngineBrain::new(1);
+        let limits = Limits::default();
+        assert!(brain.think(&pos, limits, 0).is_some());
+        assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
+        assert!(brain.think(&pos, limits, 1 << 20).is_some());
+        assert!(brain.table_bytes() <= 1 << 19 && brain.table_bytes() > 0);
+        assert!(brain.think(&pos, limits, 100 << 30).is_some());
+        assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
+    }
 
     #[test]
     fn move_time_honours_turn_and_match_limits() {
