@@ -62,8 +62,8 @@ pub(crate) fn salt(rules: &crate::Rules) -> u64 {
 
 #[inline]
 pub(crate) fn index(len: usize, key: u64) -> usize {
-    // Multiply-shift maps the hash onto any table length.
-    ((key as u128 * len as u128) >> 64) as usize
+    // Multiply-shift maps the hash onto any table length (up to 2^32).
+    (((key >> 32) * (len as u64).min(1 << 32)) >> 32) as usize
 }
 
 /// The entry for `key` among the two slots of its bucket.
