@@ -9,7 +9,7 @@ use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve};
 
 const AFTER_HELP: &str = "\
 Examples:
-  ttt move x.o/.x./..o              # the perfect player's move for O
+  ttt move x.o/.x./..o              # the best move for X (to move)
   ttt analyze xx./oo./...           # value of every move
   ttt solve --size 4x4 -k 3         # solve the empty board
   ttt arena -x random -o perfect --games 100 --swap

@@ -23,7 +23,7 @@ stderr naming the argument or stdin line, and exit status 2; the moves for the
 boards before it have already been printed.
 
 Examples:
-  ttt move x.o/.x./..o                  # O must block the diagonal: 9
+  ttt move x.o/.x./...                  # O must block the diagonal: 9
   ttt move --format coord xx./oo./...   # X wins at c1
   ttt move -k 4 --ai strong --time 500 ........./........./........./.........
   printf 'x........\\n.x.......\\n' | ttt move -   # one move per line
