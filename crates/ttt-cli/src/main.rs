@@ -1,1 +1,106 @@
-fn main() {}
+//! `ttt`: tic-tac-toe and m,n,k-games in a terminal, and the engine for scripts.
+use std::io;
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+use clap_complete::Shell;
+use ttt_cli::common::{exit_code, is_broken_pipe};
+use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve};
+
+const AFTER_HELP: &str = "\
+Examples:
+  ttt move x.o/.x./..o              # the best move for X (to move)
+  ttt analyze xx./oo./...           # value of every move
+  ttt solve --size 4x4 -k 3         # solve the empty board
+  ttt arena -x random -o perfect --games 100 --swap
+  ttt bench
+  ttt completions bash > ~/.local/share/bash-completion/completions/ttt";
+
+/// Play tic-tac-toe and m,n,k-games (up to 16x16, k in a row), and use the
+/// engine from scripts.
+#[derive(Debug, Parser)]
+#[command(name = "ttt", version, after_help = AFTER_HELP)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the computer's move for each board.
+    Move(move_cmd::MoveArgs),
+    /// Show the exact value of a board and of each move.
+    Analyze(analyze::AnalyzeArgs),
+    /// Solve the empty board of a size: its value, nodes, time.
+    Solve(solve::SolveArgs),
+    /// Let two computer players play a series of games.
+    Arena(arena::ArenaArgs),
+    /// Run the engine benchmark suite.
+    Bench(bench::BenchArgs),
+    /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout.
+    #[command(after_help = PBRAIN_HELP)]
+    Pbrain(PbrainArgs),
+    /// Print a shell completion script.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+}
+
+const PBRAIN_HELP: &str = "\
+The same program is installed as pbrain-ttt, the name Gomocup managers expect.
+Boards 1x1 to 16x16 (START 20 is refused); five in a row wins (five or more), or
+the longer side on boards smaller than five. Uses the perfect player on boards it
+can solve and the strong player within INFO timeout_turn / time_left otherwise.
+
+Example session (> from the manager, < from the brain):
+  > START 15          < OK
+  > INFO timeout_turn 1000
+  > BEGIN             < 7,7
+  > TURN 8,8          < ...
+  > END";
+
+/// Arguments of `ttt pbrain`.
+#[derive(Debug, clap::Args)]
+struct PbrainArgs {
+    /// Seed for the brain's random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+const COMPLETIONS_HELP: &str = "\
+Examples:
+  ttt completions bash > ~/.local/share/bash-completion/completions/ttt
+  ttt completions zsh > ~/.zfunc/_ttt
+  ttt completions fish > ~/.config/fish/completions/ttt.fish";
+
+/// Arguments of `ttt completions`.
+#[derive(Debug, clap::Args)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: Shell,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        None => Cli::command().print_help().map_err(Into::into),
+        Some(Command::Move(args)) => move_cmd::run(args),
+        Some(Command::Analyze(args)) => analyze::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Arena(args)) => arena::run(args),
+        Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Pbrain(args)) => ttt_cli::pbrain::run_stdio(args.seed).map_err(Into::into),
+        Some(Command::Completions(args)) => {
+            clap_complete::generate(args.shell, &mut Cli::command(), "ttt", &mut io::stdout());
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("ttt: error: {e:#}");
+            ExitCode::from(exit_code(&e) as u8)
+        }
+    }
+}

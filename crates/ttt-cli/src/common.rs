@@ -1,0 +1,344 @@
+//! Helpers every engine command shares: reading boards, naming squares,
+//! building computer players, lending them memory, and the error type that
+//! decides the exit status.
+use std::fmt;
+use std::io::{self, BufRead, IsTerminal};
+use std::time::Instant;
+
+use ttt_core::{Outcome, Position, Rules, Square, SquareFormat};
+
+use crate::ai::{Budget, Player, PlayerKind, SearchStats, TtEntry};
+
+/// Exit status for bad input (a malformed or finished board, an impossible
+/// size): the same as clap's usage errors.
+pub const EXIT_INPUT: i32 = 2;
+/// Exit status for anything else (I/O failures).
+pub const EXIT_FAILURE: i32 = 1;
+
+/// Bad input from the user: reported on stderr, exit status 2.
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Shorthand for an [`InputError`] as an `anyhow::Error`.
+pub fn input_error(msg: impl Into<String>) -> anyhow::Error {
+    InputError(msg.into()).into()
+}
+
+/// The exit status for an error returned by a command.
+pub fn exit_code(err: &anyhow::Error) -> i32 {
+    if err.downcast_ref::<InputError>().is_some() {
+        EXIT_INPUT
+    } else {
+        EXIT_FAILURE
+    }
+}
+
+/// Whether an error is a closed pipe (`ttt move - | head`): not worth a message.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|e| {
+        e.downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// How squares are written in output (`--format`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// 1-based row-major square number: 5 is the centre of 3x3.
+    #[default]
+    Number,
+    /// Column letter and 1-based row, row 1 at the top: b2.
+    Coord,
+    /// 1-based row then column: "2 2".
+    Rowcol,
+}
+
+impl From<Format> for SquareFormat {
+    fn from(f: Format) -> SquareFormat {
+        match f {
+            Format::Number => SquareFormat::Number,
+            Format::Coord => SquareFormat::Coord,
+            Format::Rowcol => SquareFormat::RowCol,
+        }
+    }
+}
+
+/// `square` written the way `--format` asks.
+pub fn square_text(rules: &Rules, square: Square, format: Format) -> String {
+    rules.display_square(square, format.into()).to_string()
+}
+
+/// Reads a board to play from: well-formed, reachable and not finished.
+pub fn playable_board(text: &str, k: Option<u8>) -> Result<Position, String> {
+    let pos = Position::from_board(text, k).map_err(|e| format!("board {text:?}: {e}"))?;
+    match pos.outcome() {
+        Outcome::InProgress => Ok(pos),
+        Outcome::Win(mark) => Err(format!(
+            "board {text:?}: the game is over ({mark} has won), there is no move to find"
+        )),
+        Outcome::Draw => Err(format!(
+            "board {text:?}: the game is over (a draw, the board is full), there is no move to find"
+        )),
+    }
+}
+
+/// Where a board came from, for error messages.
+#[derive(Clone, Debug)]
+pub enum Origin {
+    /// The n-th board argument (1-based).
+    Argument(usize),
+    /// Line n of standard input (1-based).
+    StdinLine(usize),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::Argument(n) => write!(f, "argument {n}"),
+            Origin::StdinLine(n) => write!(f, "stdin line {n}"),
+        }
+    }
+}
+
+/// Calls `each` for every board of the arguments, in order; an argument `-`
+/// stands for the lines of `stdin` (one board per line; blank lines and lines
+/// starting with `#` are skipped). Stops at the first error `each` returns.
+pub fn for_each_board(
+    args: &[String],
+    stdin: &mut dyn BufRead,
+    mut each: impl FnMut(&str, Origin) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    for (i, arg) in args.iter().enumerate() {
+        if arg != "-" {
+            each(arg, Origin::Argument(i + 1))?;
+            continue;
+        }
+        let mut line = String::new();
+        let mut number = 0;
+        loop {
+            line.clear();
+            if stdin.read_line(&mut line)? == 0 {
+                break;
+            }
+            number += 1;
+            let text = line.trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            each(text, Origin::StdinLine(number))?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads a player name for clap (case-insensitive), listing the names on a
+/// typo; the names show in `--help` and in shell completions.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct PlayerParser;
+
+impl clap::builder::TypedValueParser for PlayerParser {
+    type Value = PlayerKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<PlayerKind, clap::Error> {
+        let text = value.to_string_lossy();
+        parse_player(&text).map_err(|msg| {
+            let name = arg.map_or_else(|| "player".to_string(), |a| a.to_string());
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("invalid value {text:?} for {name}: {msg}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(PlayerKind::ALL.iter().map(|k| {
+            clap::builder::PossibleValue::new(k.name()).help(k.description())
+        })))
+    }
+}
+
+/// Reads a player name, listing the names on a typo.
+pub fn parse_player(name: &str) -> Result<PlayerKind, String> {
+    name.parse().map_err(|_| {
+        let names: Vec<&str> = PlayerKind::ALL.iter().map(|k| k.name()).collect();
+        format!(
+            "unknown player {name:?}: choose one of {}",
+            names.join(", ")
+        )
+    })
+}
+
+/// Refuses `perfect` on boards the exact solver cannot finish.
+pub fn check_player_fits(kind: PlayerKind, rules: &Rules) -> Result<(), String> {
+    if kind == PlayerKind::Perfect && !crate::ai::is_solvable(rules) {
+        return Err(format!(
+            "the perfect player cannot solve {rules} in reasonable time: use impossible or strong"
+        ));
+    }
+    Ok(())
+}
+
+/// Reads a board size for clap: `3`, `4x3`, `7x7 k=4`.
+pub fn parse_rules(text: &str) -> Result<Rules, String> {
+    text.parse::<Rules>().map_err(|e| e.to_string())
+}
+
+/// Applies an explicit `-k` to a size.
+pub fn with_k(rules: Rules, k: Option<u8>) -> anyhow::Result<Rules> {
+    match k {
+        Some(k) => rules.with_k(k).map_err(|e| input_error(e.to_string())),
+        None => Ok(rules),
+    }
+}
+
+/// Default transposition table size in MiB.
+pub const DEFAULT_TT_MB: usize = 16;
+
+/// A transposition table of about `mb` MiB (at least one entry); an input
+/// error if the memory cannot be had.
+pub fn alloc_tt(mb: usize) -> anyhow::Result<Vec<TtEntry>> {
+    alloc_tt_bytes(mb.saturating_mul(1 << 20)).ok_or_else(|| {
+        input_error(format!(
+            "cannot allocate a {mb} MiB transposition table: choose a smaller --tt-mb"
+        ))
+    })
+}
+
+/// A transposition table of at most `bytes` bytes (at least one entry), or
+/// `None` if the memory cannot be had.
+pub fn alloc_tt_bytes(bytes: usize) -> Option<Vec<TtEntry>> {
+    let entry = std::mem::size_of::<TtEntry>().max(1);
+    let n = (bytes / entry).max(1);
+    let mut tt = Vec::new();
+    tt.try_reserve_exact(n).ok()?;
+    tt.resize(n, TtEntry::default());
+    Some(tt)
+}
+
+/// Whether progress displays belong on stderr (a terminal).
+pub fn stderr_is_terminal() -> bool {
+    io::stderr().is_terminal()
+}
+
+/// Whether colour may be used on stdout (a terminal, and no `NO_COLOR`).
+pub fn use_color() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal()
+}
+
+/// `n` with thousands separators: 1,234,567.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Nodes per second, guarding against a zero duration.
+pub fn per_second(nodes: u64, secs: f64) -> u64 {
+    if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    }
+}
+
+/// How long a computer player may think.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after about this many nodes (default: the player's own limit,
+    /// or none when there is a deadline).
+    pub max_nodes: Option<u64>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+}
+
+/// The move a `kind` player picks in `pos` within `limits`, and the search
+/// statistics: the one place that drives `ttt_core::ai::Player`.
+pub fn think(
+    kind: PlayerKind,
+    seed: u64,
+    tt: &mut [TtEntry],
+    pos: &Position,
+    limits: Limits,
+) -> (Option<Square>, SearchStats) {
+    let past_deadline = move || limits.deadline.is_some_and(|d| Instant::now() >= d);
+    let mut player = Player::new(kind, seed, tt);
+    if limits.deadline.is_some() || limits.max_nodes.is_some() {
+        player.set_budget(Budget {
+            // With a deadline only, the clock decides.
+            max_nodes: limits.max_nodes.unwrap_or(if limits.deadline.is_some() {
+                u64::MAX
+            } else {
+                Budget::DEFAULT_NODES
+            }),
+            max_depth: 0,
+            deadline_check: limits
+                .deadline
+                .is_some()
+                .then_some(&past_deadline as &dyn Fn() -> bool),
+        });
+    }
+    let choice = player.choose_move(pos);
+    (choice, player.stats())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouping() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(1234567), "1,234,567");
+    }
+
+    #[test]
+    fn finished_boards_are_refused() {
+        assert!(playable_board("xxx/oo./...", None).is_err());
+        assert!(playable_board("xox/xoo/oxx", None).is_err());
+        assert!(playable_board("x.o/.x./..o", None).is_ok());
+        assert!(playable_board("xx", None).is_err());
+    }
+
+    #[test]
+    fn stdin_batches_skip_blank_and_comment_lines() {
+        let mut input = io::Cursor::new("x........\n\n# comment\n.x.......\n");
+        let mut seen = Vec::new();
+        for_each_board(&["a".into(), "-".into()], &mut input, |b, o| {
+            seen.push(format!("{b}@{o}"));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            seen,
+            [
+                "a@argument 1",
+                "x........@stdin line 1",
+                ".x.......@stdin line 4"
+            ]
+        );
+    }
+}

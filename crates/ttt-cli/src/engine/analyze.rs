@@ -1,0 +1,175 @@
+//! `ttt analyze`: the exact value of a board and of each of its moves.
+use std::io::{self, Write};
+
+use serde::Serialize;
+use ttt_core::{Position, Square};
+
+use crate::ai::{is_solvable, Solver, Value};
+use crate::common::{
+    alloc_tt, input_error, playable_board, square_text, use_color, Format, DEFAULT_TT_MB,
+};
+
+const AFTER_HELP: &str = "\
+Values are for the player who makes the move, with perfect play by both sides:
+\"win in 3\" means that player wins with the 3rd mark-placing turn from now (plies,
+counting both players' moves), \"loss in 4\" that the opponent wins in 4 plies.
+Moves are listed best first.
+
+On a terminal wins are green and losses red (not with NO_COLOR set, nor through
+a pipe). Exit status 2 for a malformed or finished board, or one too large to solve exactly.
+
+Examples:
+  ttt analyze x.o/.x./..o
+  ttt analyze --format coord xx./oo./...
+  ttt analyze --json ......... | jq .value
+  ttt analyze -k 3 ..../..../..../....";
+
+/// Arguments of `ttt analyze`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct AnalyzeArgs {
+    /// Marks in a row to win (default: the board's shorter side).
+    #[arg(short, value_name = "K")]
+    pub k: Option<u8>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// How to write squares.
+    #[arg(long, value_enum, default_value_t = Format::Number)]
+    pub format: Format,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    pub tt_mb: usize,
+    /// The board, e.g. x.o/.x./..o
+    #[arg(value_name = "BOARD")]
+    pub board: String,
+}
+
+/// A game value as JSON: `{"result": "win", "plies": 3, "text": "win in 3"}`.
+#[derive(Debug, Serialize)]
+pub struct ValueJson {
+    /// `win`, `draw` or `loss`, for the side to move.
+    pub result: &'static str,
+    /// Plies until the end with perfect play (absent for a draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plies: Option<u64>,
+    /// The value in words.
+    pub text: String,
+}
+
+impl From<Value> for ValueJson {
+    fn from(v: Value) -> ValueJson {
+        let (result, plies) = match v {
+            Value::Win(n) => ("win", Some(n as u64)),
+            Value::Draw => ("draw", None),
+            Value::Loss(n) => ("loss", Some(n as u64)),
+        };
+        ValueJson {
+            result,
+            plies,
+            text: v.to_string(),
+        }
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct MoveJson {
+    /// The square in the chosen --format.
+    square: String,
+    /// 1-based row-major number.
+    number: u16,
+    /// 0-based column and row.
+    column: u8,
+    row: u8,
+    value: ValueJson,
+}
+
+#[derive(Debug, Serialize)]
+struct AnalysisJson {
+    board: String,
+    columns: u8,
+    rows: u8,
+    k: u8,
+    to_move: String,
+    value: ValueJson,
+    moves: Vec<MoveJson>,
+    nodes: u64,
+}
+
+/// Runs `ttt analyze`.
+pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
+    let pos = playable_board(&args.board, args.k).map_err(input_error)?;
+    let rules = *pos.rules();
+    if !is_solvable(&rules) {
+        return Err(input_error(format!(
+            "board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong`",
+            args.board
+        )));
+    }
+    let mut tt = alloc_tt(args.tt_mb)?;
+    let (value, moves, nodes) = analyze(&pos, &mut tt);
+    let mut out = io::stdout().lock();
+    if args.json {
+        let json = AnalysisJson {
+            board: pos.to_string(),
+            columns: rules.columns(),
+            rows: rules.rows(),
+            k: rules.k(),
+            to_move: pos.side_to_move().to_string(),
+            value: value.into(),
+            moves: moves
+                .iter()
+                .map(|&(sq, v)| MoveJson {
+                    square: square_text(&rules, sq, args.format),
+                    number: rules.number_of(sq),
+                    column: sq.column(),
+                    row: sq.row(),
+                    value: v.into(),
+                })
+                .collect(),
+            nodes,
+        };
+        serde_json::to_writer_pretty(&mut out, &json)?;
+        writeln!(out)?;
+    } else {
+        let color = use_color();
+        writeln!(out, "board    {pos}  ({rules})")?;
+        writeln!(out, "to move  {}", pos.side_to_move())?;
+        writeln!(out, "value    {}", paint(value, color))?;
+        writeln!(out)?;
+        writeln!(out, "{:<7} value", "move")?;
+        for &(sq, v) in &moves {
+            let square = square_text(&rules, sq, args.format);
+            writeln!(out, "{square:<7} {}", paint(v, color))?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// A value in words, green for a win and red for a loss when `color`.
+fn paint(v: Value, color: bool) -> String {
+    match v {
+        Value::Win(_) if color => format!("\x1b[32m{v}\x1b[0m"),
+        Value::Loss(_) if color => format!("\x1b[31m{v}\x1b[0m"),
+        _ => v.to_string(),
+    }
+}
+
+/// The value of `pos` for the side to move, every legal move's value (best
+/// first) and the nodes searched.
+pub fn analyze(
+    pos: &Position,
+    tt: &mut [crate::ai::TtEntry],
+) -> (Value, Vec<(Square, Value)>, u64) {
+    let mut solver = Solver::new(tt);
+    let mut buf = vec![(Square::from_index(0), Value::Draw); ttt_core::MAX_CELLS];
+    let n = solver.analyze(pos, &mut buf);
+    buf.truncate(n);
+    // The best move's value is the position's value.
+    let value = match buf.first() {
+        Some(&(_, v)) => v,
+        None => solver.solve(pos),
+    };
+    (value, buf, solver.stats().nodes)
+}

@@ -1,0 +1,87 @@
+//! `ttt move`: the computer's move for each board, one line each.
+use std::io::{self, BufWriter, Write};
+use std::time::{Duration, Instant};
+
+use crate::ai::PlayerKind;
+use crate::common::{
+    alloc_tt, check_player_fits, for_each_board, input_error, playable_board, square_text, think,
+    Format, Limits, PlayerParser, DEFAULT_TT_MB,
+};
+
+const AFTER_HELP: &str = "\
+Boards are rows from top to bottom separated by '/', cells x, o and . (also - or _):
+x.o/.x./..o is 3x3. Nine characters without '/' are a 3x3 board too. The side to
+move follows from the counts (X moves first). k defaults to the shorter side.
+
+A board that starts with '-' (as in ---/-x-/---) must come after '--', or use '.'.
+
+One line is printed per board, in order. An argument '-' reads one board per line
+from standard input (blank lines and lines starting with # are skipped).
+
+Errors: the first malformed or finished board stops the batch with a message on
+stderr naming the argument or stdin line, and exit status 2; the moves for the
+boards before it have already been printed.
+
+Examples:
+  ttt move x.o/.x./...                  # O must block the diagonal: 9
+  ttt move --format coord xx./oo./...   # X wins at c1
+  ttt move -k 4 --ai strong --time 500 ........./........./........./.........
+  printf 'x........\\n.x.......\\n' | ttt move -   # one move per line
+  ttt move --ai random --seed 7 .........";
+
+/// Arguments of `ttt move`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct MoveArgs {
+    /// Computer player.
+    #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = PlayerParser)]
+    pub ai: PlayerKind,
+    /// Marks in a row to win (default: the board's shorter side).
+    #[arg(short, value_name = "K")]
+    pub k: Option<u8>,
+    /// Seed for the players' random choices (same seed, same moves).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How to write the square.
+    #[arg(long, value_enum, default_value_t = Format::Number)]
+    pub format: Format,
+    /// Think at most this many milliseconds per board (large boards).
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Search at most about this many nodes per board.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Transposition table size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    pub tt_mb: usize,
+    /// Boards (or '-' for one board per line of standard input).
+    #[arg(value_name = "BOARD", required = true)]
+    pub boards: Vec<String>,
+}
+
+/// Runs `ttt move`.
+pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
+    let mut tt = alloc_tt(args.tt_mb)?;
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let result = for_each_board(&args.boards, &mut input, |text, origin| {
+        let pos = playable_board(text, args.k)
+            .and_then(|pos| check_player_fits(args.ai, pos.rules()).map(|()| pos))
+            .map_err(|e| input_error(format!("{origin}: {e}")))?;
+        let limits = Limits {
+            max_nodes: args.max_nodes,
+            deadline: args
+                .time
+                .map(|ms| Instant::now() + Duration::from_millis(ms)),
+        };
+        let (choice, _) = think(args.ai, args.seed, &mut tt, &pos, limits);
+        let square = choice.ok_or_else(|| input_error(format!("{origin}: no legal move")))?;
+        writeln!(out, "{}", square_text(pos.rules(), square, args.format))?;
+        Ok(())
+    });
+    // Print the moves found before an error, then report it.
+    out.flush()?;
+    result
+}

@@ -1,0 +1,27 @@
+//! The Gomocup ("Piskvork") brain protocol over any reader and writer, as
+//! `ttt pbrain` and the `pbrain-ttt` program.
+//!
+//! Commands: START N, RECTSTART W,H, RESTART, BEGIN, TURN x,y,
+//! BOARD .. x,y,field .. DONE, TAKEBACK x,y, PLAY x,y, INFO key value, ABOUT, END.
+//! Coordinates are zero-based `x,y`, x the column. Boards are 1x1 to 16x16;
+//! the win length is five (five or more: "freestyle"; the INFO rule bit for
+//! "exactly five" is not honoured), or the longer side on boards smaller
+//! than five. Answers: `OK`, a move `x,y`, `ERROR message` for input that
+//! cannot be played, `UNKNOWN message` for unknown commands.
+pub mod protocol;
+pub mod session;
+
+use std::io;
+
+pub use session::{run, Brain, EngineBrain, Flow, Info, Session};
+
+/// Runs the protocol on standard input and output with the engine.
+pub fn run_stdio(seed: u64) -> io::Result<()> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    run(
+        EngineBrain::new(seed),
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    )
+}

@@ -1,0 +1,527 @@
+//! A game with a Gomocup manager: the state between commands and the answers.
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
+
+use super::protocol::{parse_board_line, parse_command, BoardLine, Command};
+use crate::ai::{PlayerKind, TtEntry};
+use crate::common::{alloc_tt_bytes, think, Limits};
+
+/// Gomocup's win length: five in a row (we accept five or more, "freestyle").
+pub const GOMOKU_K: u8 = 5;
+
+/// Turn time when the manager gives none (ms).
+pub const DEFAULT_TURN_MS: u64 = 5_000;
+
+/// Largest transposition table the brain allocates (bytes).
+pub const MAX_TT_BYTES: u64 = 64 << 20;
+
+/// What picks the brain's moves: the engine, or a stand-in in tests.
+pub trait Brain {
+    /// A legal move for the side to move in `pos` (not finished), within
+    /// `limits`; `max_memory` is the manager's memory limit in bytes (0: none).
+    fn think(&mut self, pos: &Position, limits: Limits, max_memory: u64) -> Option<Square>;
+}
+
+/// The engine: `perfect` on boards it can solve, `strong` on the others.
+#[derive(Default)]
+pub struct EngineBrain {
+    tt: Vec<TtEntry>,
+    tt_bytes: u64,
+    seed: u64,
+}
+
+impl EngineBrain {
+    /// A brain whose random choices follow `seed`.
+    pub fn new(seed: u64) -> EngineBrain {
+        EngineBrain {
+            tt: Vec::new(),
+            tt_bytes: 0,
+            seed,
+        }
+    }
+}
+
+impl EngineBrain {
+    /// Bytes of transposition table in use (0 before the first move).
+    pub fn table_bytes(&self) -> usize {
+        std::mem::size_of_val(self.tt.as_slice())
+    }
+}
+
+impl Brain for EngineBrain {
+    fn think(&mut self, pos: &Position, limits: Limits, max_memory: u64) -> Option<Square> {
+        // Half the memory limit for the table, leaving room for the rest.
+        let bytes = if max_memory == 0 {
+            MAX_TT_BYTES
+        } else {
+            (max_memory / 2).min(MAX_TT_BYTES)
+        };
+        if bytes != self.tt_bytes {
+            self.tt = Vec::new();
+            // Halve the request until the memory is there (empty works too, slowly).
+            let mut want = bytes as usize;
+            while want >= 1 << 16 {
+                if let Some(tt) = alloc_tt_bytes(want) {
+                    self.tt = tt;
+                    break;
+                }
+                want /= 2;
+            }
+            self.tt_bytes = bytes;
+        }
+        // Perfect where the board can be solved, strong within the limits elsewhere.
+        let kind = PlayerKind::Impossible;
+        self.seed = self.seed.wrapping_add(1);
+        think(kind, self.seed, &mut self.tt, pos, limits).0
+    }
+}
+
+/// Whether to keep reading after a line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// END: stop.
+    Exit,
+}
+
+/// Stones read so far between BOARD and DONE.
+#[derive(Default)]
+struct BoardInput {
+    own: SquareSet,
+    opponent: SquareSet,
+    /// The first problem found (reported at DONE).
+    problem: Option<String>,
+    lines: u32,
+}
+
+/// The time and memory limits the manager sent with INFO.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Info {
+    /// `timeout_turn`, ms (0: play fast).
+    pub timeout_turn: Option<u64>,
+    /// `timeout_match`, ms (0: no limit).
+    pub timeout_match: Option<u64>,
+    /// `time_left`, ms.
+    pub time_left: Option<u64>,
+    /// `max_memory`, bytes (0: no limit).
+    pub max_memory: u64,
+    /// `rule` bits (1: exactly five, which we do not distinguish).
+    pub rule: u32,
+}
+
+impl Info {
+    /// How long the brain may think for one move.
+    pub fn move_time(&self) -> Duration {
+        let mut ms = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
+        if let Some(left) = self.time_left {
+            // A match lasts about 30 more moves of ours, at worst.
+            if self.timeout_match != Some(0) {
+                ms = ms.min(left / 30);
+            }
+        }
+        // Safety margin for process scheduling and the answer's trip.
+        let ms = ms.saturating_sub(ms / 10).saturating_sub(30).max(5);
+        Duration::from_millis(ms)
+    }
+}
+
+/// A conversation with a manager.
+pub struct Session<B: Brain> {
+    brain: B,
+    pos: Option<Position>,
+    board: Option<BoardInput>,
+    info: Info,
+}
+
+impl<B: Brain> Session<B> {
+    /// A session before START.
+    pub fn new(brain: B) -> Session<B> {
+        Session {
+            brain,
+            pos: None,
+            board: None,
+            info: Info::default(),
+        }
+    }
+
+    /// The current position, once a game has started.
+    pub fn position(&self) -> Option<&Position> {
+        self.pos.as_ref()
+    }
+
+    /// The limits received so far.
+    pub fn info(&self) -> &Info {
+        &self.info
+    }
+
+    /// Handles one line from the manager, writing any answer to `out`.
+    pub fn handle_line(&mut self, line: &str, out: &mut dyn Write) -> io::Result<Flow> {
+        let received = Instant::now();
+        if self.board.is_some() {
+            return self.board_line(line, received, out);
+        }
+        match parse_command(line) {
+            Command::Blank => {}
+            Command::Start(n) => self.start(n, n, out)?,
+            Command::RectStart(w, h) => self.start(w, h, out)?,
+            Command::Restart => match &self.pos {
+                Some(pos) => {
+                    self.pos = Some(Position::new(*pos.rules()));
+                    writeln!(out, "OK")?;
+                }
+                None => writeln!(out, "ERROR no game to restart: send START first")?,
+            },
+            Command::Begin => match &self.pos {
+                None => writeln!(out, "ERROR no game: send START first")?,
+                Some(_) => self.answer(received, out)?,
+            },
+            Command::Turn(x, y) => {
+                let Some(pos) = self.pos.as_mut() else {
+                    writeln!(out, "ERROR no game: send START first")?;
+                    return Ok(Flow::Continue);
+                };
+                match square_on(pos.rules(), x, y) {
+                    Err(e) => writeln!(out, "ERROR TURN {x},{y}: {e}")?,
+                    Ok(sq) => match pos.play(sq) {
+                        Err(e) => writeln!(out, "ERROR TURN {x},{y}: {}", play_error(e))?,
+                        Ok(()) => self.answer(received, out)?,
+                    },
+                }
+            }
+            Command::Play(x, y) => {
+                let Some(pos) = self.pos.as_mut() else {
+                    writeln!(out, "ERROR no game: send START first")?;
+                    return Ok(Flow::Continue);
+                };
+                // Our move, chosen by the manager: play it and echo it.
+                match square_on(pos.rules(), x, y) {
+                    Err(e) => writeln!(out, "ERROR PLAY {x},{y}: {e}")?,
+                    Ok(sq) => match pos.play(sq) {
+                        Err(e) => writeln!(out, "ERROR PLAY {x},{y}: {}", play_error(e))?,
+                        Ok(()) => writeln!(out, "{x},{y}")?,
+                    },
+                }
+            }
+            Command::Board => {
+                if self.pos.is_none() {
+                    // Read the lines anyway so they are not taken for commands.
+                    self.board = Some(BoardInput {
+                        problem: Some("no game: send START first".into()),
+                        ..BoardInput::default()
+                    });
+                } else {
+                    self.board = Some(BoardInput::default());
+                }
+            }
+            Command::Takeback(x, y) => self.takeback(x, y, out)?,
+            Command::Info(key, value) => self.set_info(&key, &value),
+            Command::About => writeln!(
+                out,
+                "name=\"ttt\", version=\"{}\", author=\"Tic-Tac-Toe 64\", country=\"-\", \
+                 www=\"https://example.invalid/tic-tac-toe-64\"",
+                env!("CARGO_PKG_VERSION")
+            )?,
+            Command::End => return Ok(Flow::Exit),
+            Command::Unknown(text) => writeln!(out, "UNKNOWN command {}", printable(&text))?,
+            Command::Malformed(text) => {
+                writeln!(out, "ERROR cannot read arguments of: {}", printable(&text))?
+            }
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    fn start(&mut self, columns: u32, rows: u32, out: &mut dyn Write) -> io::Result<()> {
+        let max = MAX_SIDE as u32;
+        let size = if columns == rows {
+            columns.to_string()
+        } else {
+            format!("{columns},{rows}")
+        };
+        if columns == 0 || rows == 0 {
+            return writeln!(out, "ERROR unsupported size {size} (min 1)");
+        }
+        if columns > max || rows > max {
+            return writeln!(out, "ERROR unsupported size {size} (max {max})");
+        }
+        let (c, r) = (columns as u8, rows as u8);
+        // Five in a row, or a full line on boards too small for five.
+        let k = GOMOKU_K.min(c.max(r));
+        match Rules::new(c, r, k) {
+            Ok(rules) => {
+                self.pos = Some(Position::new(rules));
+                writeln!(out, "OK")
+            }
+            Err(e) => writeln!(out, "ERROR {e}"),
+        }
+    }
+
+    /// Thinks, plays and prints the brain's move.
+    fn answer(&mut self, received: Instant, out: &mut dyn Write) -> io::Result<()> {
+        let Some(pos) = self.pos.as_mut() else {
+            return writeln!(out, "ERROR no game: send START first");
+        };
+        match pos.outcome() {
+            Outcome::InProgress => {}
+            Outcome::Win(mark) => {
+                return writeln!(out, "ERROR the game is over: {} has five", mark_name(mark))
+            }
+            Outcome::Draw => return writeln!(out, "ERROR the game is over: the board is full"),
+        }
+        let limits = Limits {
+            max_nodes: None,
+            deadline: Some(received + self.info.move_time()),
+        };
+        let choice = self
+            .brain
+            .think(pos, limits, self.info.max_memory)
+            .filter(|&sq| pos.is_legal(sq))
+            .or_else(|| pos.legal_moves().first());
+        match choice {
+            Some(sq) if pos.play(sq).is_ok() => writeln!(out, "{},{}", sq.column(), sq.row()),
+            _ => writeln!(out, "ERROR no legal move"),
+        }
+    }
+
+    fn board_line(
+        &mut self,
+        line: &str,
+        received: Instant,
+        out: &mut dyn Write,
+    ) -> io::Result<Flow> {
+        let Some(board) = self.board.as_mut() else {
+            return Ok(Flow::Continue);
+        };
+        board.lines += 1;
+        let n = board.lines;
+        match parse_board_line(line) {
+            BoardLine::Blank => {}
+            BoardLine::End => return Ok(Flow::Exit),
+            BoardLine::Bad(text) => {
+                board.problem.get_or_insert_with(|| {
+                    format!(
+                        "BOARD line {n}: expected x,y,field or DONE, got {}",
+                        printable(&text)
+                    )
+                });
+            }
+            BoardLine::Stone(x, y, field) => {
+                if board.problem.is_some() {
+                    return Ok(Flow::Continue);
+                }
+                let Some(rules) = self.pos.as_ref().map(|p| *p.rules()) else {
+                    return Ok(Flow::Continue);
+                };
+                let problem = match square_on(&rules, x, y) {
+                    Err(e) => Some(format!("BOARD line {n}: {e}")),
+                    Ok(sq) if board.own.contains(sq) || board.opponent.contains(sq) => {
+                        Some(format!("BOARD line {n}: {x},{y} is given twice"))
+                    }
+                    Ok(sq) => match field {
+                        1 => {
+                            board.own.insert(sq);
+                            None
+                        }
+                        2 => {
+                            board.opponent.insert(sq);
+                            None
+                        }
+                        3 => Some(format!(
+                            "BOARD line {n}: field 3 (continuous game) is not supported"
+                        )),
+                        f => Some(format!(
+                            "BOARD line {n}: field {f} is not 1 (own) or 2 (opponent's)"
+                        )),
+                    },
+                };
+                board.problem = problem;
+            }
+            BoardLine::Done => {
+                let board = self.board.take().unwrap_or_default();
+                self.finish_board(board, received, out)?;
+            }
+        }
+        out.flush()?;
+        Ok(Flow::Continue)
+    }
+
+    fn finish_board(
+        &mut self,
+        board: BoardInput,
+        received: Instant,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
+        if let Some(problem) = board.problem {
+            return writeln!(out, "ERROR {problem}");
+        }
+        let Some(rules) = self.pos.as_ref().map(|p| *p.rules()) else {
+            return writeln!(out, "ERROR no game: send START first");
+        };
+        let (own, opp) = (board.own.len(), board.opponent.len());
+        // We are to move: with equal counts we are X (first), else O.
+        let (x, o) = if own == opp {
+            (board.own, board.opponent)
+        } else if opp == own + 1 {
+            (board.opponent, board.own)
+        } else {
+            return writeln!(
+                out,
+                "ERROR BOARD: {own} own and {opp} opponent's stones cannot be a position \
+                 with us to move (moves alternate)"
+            );
+        };
+        match Position::from_marks(rules, x, o) {
+            Ok(pos) => {
+                self.pos = Some(pos);
+                self.answer(received, out)
+            }
+            Err(e) => writeln!(out, "ERROR BOARD: {e}"),
+        }
+    }
+
+    fn takeback(&mut self, x: u32, y: u32, out: &mut dyn Write) -> io::Result<()> {
+        let Some(pos) = self.pos.as_mut() else {
+            return writeln!(out, "ERROR no game: send START first");
+        };
+        let sq = match square_on(pos.rules(), x, y) {
+            Ok(sq) => sq,
+            Err(e) => return writeln!(out, "ERROR TAKEBACK {x},{y}: {e}"),
+        };
+        if pos.last_move() == Some(sq) {
+            pos.undo();
+            return writeln!(out, "OK");
+        }
+        // Positions set with BOARD have no history: rebuild without the stone,
+        // which must belong to the player who moved last.
+        let last = pos.side_to_move().other();
+        if pos.get(sq) != Some(last) {
+            return writeln!(
+                out,
+                "ERROR TAKEBACK {x},{y}: not the last stone played (or an empty cell)"
+            );
+        }
+        let mut marks = [pos.marks(Mark::X), pos.marks(Mark::O)];
+        marks[last.index()].remove(sq);
+        match Position::from_marks(*pos.rules(), marks[0], marks[1]) {
+            Ok(new) => {
+                *pos = new;
+                writeln!(out, "OK")
+            }
+            Err(e) => writeln!(out, "ERROR TAKEBACK {x},{y}: {e}"),
+        }
+    }
+
+    fn set_info(&mut self, key: &str, value: &str) {
+        // Values that are not numbers are ignored, like unknown keys.
+        let number = value.trim().parse::<u64>().ok();
+        match (key, number) {
+            ("timeout_turn", Some(n)) => self.info.timeout_turn = Some(n),
+            ("timeout_match", Some(n)) => self.info.timeout_match = Some(n),
+            ("time_left", Some(n)) => self.info.time_left = Some(n),
+            ("max_memory", Some(n)) => self.info.max_memory = n,
+            ("rule", Some(n)) => self.info.rule = n.min(u32::MAX as u64) as u32,
+            _ => {}
+        }
+    }
+}
+
+/// Runs a session until END or the end of the input.
+pub fn run<B: Brain>(brain: B, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    let mut session = Session::new(brain);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        // Managers send ASCII; anything else is garbage, not a reason to stop.
+        let line = String::from_utf8_lossy(&buf);
+        if session.handle_line(&line, out)? == Flow::Exit {
+            return Ok(());
+        }
+    }
+}
+
+fn square_on(rules: &Rules, x: u32, y: u32) -> Result<Square, String> {
+    if x >= rules.columns() as u32 || y >= rules.rows() as u32 {
+        return Err(format!(
+            "{x},{y} is off the board (x 0 to {}, y 0 to {})",
+            rules.columns() - 1,
+            rules.rows() - 1
+        ));
+    }
+    Square::new(x as u8, y as u8).ok_or_else(|| format!("{x},{y} is off the board"))
+}
+
+fn play_error(e: ttt_core::PlayError) -> String {
+    match e {
+        ttt_core::PlayError::Occupied(sq, _) => {
+            format!("{},{} is already occupied", sq.column(), sq.row())
+        }
+        other => other.to_string(),
+    }
+}
+
+fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::X => "the first player",
+        Mark::O => "the second player",
+    }
+}
+
+/// Echo of manager input in a message: one line, printable, not too long.
+fn printable(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .take(60)
+        .collect();
+    if text.chars().count() > 60 {
+        s.push_str("...");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn max_memory_bounds_the_table() {
+        let pos = Position::new(Rules::CLASSIC);
+        let mut brain = EngineBrain::new(1);
+        let limits = Limits::default();
+        assert!(brain.think(&pos, limits, 0).is_some());
+        assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
+        assert!(brain.think(&pos, limits, 1 << 20).is_some());
+        assert!(brain.table_bytes() <= 1 << 19 && brain.table_bytes() > 0);
+        assert!(brain.think(&pos, limits, 100 << 30).is_some());
+        assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
+    }
+
+    #[test]
+    fn move_time_honours_turn_and_match_limits() {
+        let ms = |info: Info| info.move_time().as_millis();
+        assert_eq!(ms(Info::default()), 4_470);
+        let turn = Info {
+            timeout_turn: Some(1000),
+            ..Info::default()
+        };
+        assert_eq!(ms(turn), 870);
+        let short = Info {
+            timeout_turn: Some(30_000),
+            timeout_match: Some(60_000),
+            time_left: Some(3_000),
+            ..Info::default()
+        };
+        assert_eq!(ms(short), 60);
+        let fast = Info {
+            timeout_turn: Some(0),
+            ..Info::default()
+        };
+        assert_eq!(ms(fast), 5);
+    }
+}

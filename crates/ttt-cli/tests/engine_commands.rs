@@ -1,0 +1,248 @@
+//! `ttt analyze`, `solve`, `arena`, `bench`, `completions` and the help
+//! texts, through the real binary.
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value as Json;
+
+fn ttt() -> Command {
+    Command::cargo_bin("ttt").unwrap()
+}
+
+fn stdout_of(args: &[&str]) -> String {
+    let out = ttt()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+fn json_of(args: &[&str]) -> Json {
+    serde_json::from_str(&stdout_of(args)).expect("valid JSON")
+}
+
+#[test]
+fn analyze_table() {
+    let text = stdout_of(&["analyze", "xx./oo./..."]);
+    assert!(text.contains("to move  X"), "{text}");
+    assert!(text.contains("value    win in 1"), "{text}");
+    // One row per empty cell, best (the win at 3) first.
+    let rows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("move"))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 5, "{text}");
+    assert!(rows[0].starts_with("3 "), "{text}");
+    assert!(rows[0].ends_with("win in 1"), "{text}");
+    // Plain text through a pipe: no colour codes.
+    assert!(!text.contains('\x1b'), "{text}");
+    // The empty board is a draw.
+    assert!(stdout_of(&["analyze", "........."]).contains("value    draw"));
+    // Squares in another notation.
+    assert!(stdout_of(&["analyze", "--format", "coord", "xx./oo./..."]).contains("\nc1 "));
+}
+
+#[test]
+fn analyze_json_parses_back() {
+    let json = json_of(&["analyze", "--json", "x.o/.x./..."]);
+    assert_eq!(json["board"], "x.o/.x./...");
+    assert_eq!(json["to_move"], "O");
+    assert_eq!(json["columns"], 3);
+    assert_eq!(json["k"], 3);
+    let moves = json["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    // O must block at 9; every other move loses.
+    assert_eq!(moves[0]["number"], 9);
+    assert_eq!(moves[0]["value"], json["value"]);
+    for m in &moves[1..] {
+        assert_eq!(m["value"]["result"], "loss", "{m}");
+        assert!(m["value"]["plies"].as_u64().unwrap() >= 1);
+    }
+    assert_eq!(json["value"]["result"], "draw");
+    assert!(json["value"].get("plies").is_none());
+}
+
+#[test]
+fn analyze_refuses_bad_boards() {
+    ttt()
+        .args(["analyze", "xxx/oo./..."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("over"));
+    ttt()
+        .args(["analyze", "nonsense"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("board"));
+    let big = ["................"; 16].join("/");
+    ttt()
+        .args(["analyze", "-k", "5", &big])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too large"));
+}
+
+#[test]
+fn solve_3x3_is_a_draw() {
+    let text = stdout_of(&["solve"]);
+    assert!(text.starts_with("3x3 k=3: draw"), "{text}");
+    assert!(text.contains("nodes "), "{text}");
+    assert!(text.contains("nodes/s"), "{text}");
+    let json = json_of(&["solve", "--size", "3x3", "-k", "3", "--json"]);
+    assert_eq!(json["value"]["result"], "draw");
+    assert!(json["nodes"].as_u64().unwrap() > 0);
+    // No progress display through a pipe.
+    ttt().args(["solve"]).assert().success().stderr("");
+}
+
+#[test]
+fn solve_small_wins() {
+    // k = 2 on 3x3: X wins on the third ply.
+    let json = json_of(&["solve", "--size", "3", "-k", "2", "--json"]);
+    assert_eq!(json["value"]["result"], "win");
+    assert_eq!(json["value"]["plies"], 3);
+    ttt()
+        .args(["solve", "--size", "3", "-k", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("win length 4"));
+    ttt()
+        .args(["solve", "--size", "17x3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("1 to 16"));
+}
+
+fn arena(args: &[&str]) -> Json {
+    let mut all = vec!["arena", "--json"];
+    all.extend_from_slice(args);
+    json_of(&all)
+}
+
+fn n(json: &Json, key: &str) -> u64 {
+    json[key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("{key} in {json}"))
+}
+
+#[test]
+fn arena_tallies_add_up_and_repeat_with_the_seed() {
+    let args = [
+        "-x", "random", "-o", "random", "--games", "200", "--seed", "5",
+    ];
+    let a = arena(&args);
+    assert_eq!(n(&a, "games"), 200);
+    assert_eq!(n(&a, "x_wins") + n(&a, "o_wins") + n(&a, "draws"), 200);
+    assert_eq!(a, arena(&args), "same seed, same games");
+    let text1 = stdout_of(&[
+        "arena", "-x", "random", "-o", "random", "--games", "50", "--seed", "9",
+    ]);
+    let text2 = stdout_of(&[
+        "arena", "-x", "random", "-o", "random", "--games", "50", "--seed", "9",
+    ]);
+    assert_eq!(text1, text2);
+    assert!(text1.contains("X wins") && text1.contains("O wins") && text1.contains("draws"));
+
+    let swapped = arena(&["-x", "random", "-o", "perfect", "--games", "60", "--swap"]);
+    assert_eq!(
+        n(&swapped, "x_wins") + n(&swapped, "o_wins") + n(&swapped, "draws"),
+        60
+    );
+    assert_eq!(
+        n(&swapped, "first_player_wins") + n(&swapped, "second_player_wins") + n(&swapped, "draws"),
+        60
+    );
+    // The perfect player never loses, with either colour.
+    assert_eq!(n(&swapped, "first_player_wins"), 0, "{swapped}");
+    let text = stdout_of(&[
+        "arena", "-x", "random", "-o", "perfect", "--games", "10", "--swap",
+    ]);
+    assert!(text.contains("by player:"), "{text}");
+}
+
+#[test]
+fn perfect_against_perfect_always_draws() {
+    let j = arena(&["-x", "perfect", "-o", "perfect", "--games", "20"]);
+    assert_eq!(n(&j, "draws"), 20);
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let text = stdout_of(&["completions", shell]);
+        assert!(text.len() > 200, "{shell}: {text}");
+        assert!(text.contains("ttt"));
+        assert!(text.contains("analyze"));
+    }
+    ttt().args(["completions", "tcsh-9000"]).assert().code(2);
+}
+
+#[test]
+fn every_subcommand_has_help_with_examples() {
+    for sub in [
+        "move",
+        "analyze",
+        "solve",
+        "arena",
+        "bench",
+        "pbrain",
+        "completions",
+    ] {
+        let text = stdout_of(&[sub, "--help"]);
+        assert!(
+            text.contains("Examples") || text.contains("Example"),
+            "{sub}: {text}"
+        );
+    }
+    assert!(stdout_of(&["move", "--help"]).contains("exit status 2"));
+    assert!(stdout_of(&["--help"]).contains("Examples"));
+}
+
+#[test]
+fn no_subcommand_prints_help() {
+    // (Play is the default in the merged program; this branch prints help.)
+    ttt()
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Usage"));
+}
+
+#[test]
+fn bench_prints_every_item_and_a_checksum() {
+    // The quick items (the full suite takes about 10 s on an idle machine).
+    let args = [
+        "bench",
+        "--json",
+        "--only",
+        "3x3-solve-all",
+        "--only",
+        "4,4,4",
+    ];
+    let json = json_of(&args);
+    let items = json["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2, "{json}");
+    for item in items {
+        assert!(item["name"].as_str().is_some_and(|s| !s.is_empty()));
+        assert!(item["nodes"].as_u64().unwrap() > 0, "{item}");
+        assert_eq!(item["checksum"].as_str().unwrap().len(), 16);
+    }
+    let names: Vec<&str> = items.iter().filter_map(|i| i["name"].as_str()).collect();
+    assert!(names.contains(&"4,4,4"), "{names:?}");
+    let total = json["checksum"].as_str().unwrap();
+    assert_eq!(total.len(), 16);
+    assert!(u64::from_str_radix(total, 16).is_ok());
+    assert_eq!(items[1]["value"]["result"], "draw");
+    // Deterministic: the same checksums on a second run.
+    let again = json_of(&args);
+    assert_eq!(again["checksum"], json["checksum"]);
+    // The text form ends with the total checksum.
+    let text = stdout_of(&["bench", "--only", "4,4,4"]);
+    assert!(
+        text.lines().last().unwrap().starts_with("checksum "),
+        "{text}"
+    );
+    ttt().args(["bench", "--only", "nope"]).assert().code(2);
+}

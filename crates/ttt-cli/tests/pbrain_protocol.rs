@@ -1,0 +1,317 @@
+//! Gomocup brain protocol sessions, through both `pbrain-ttt` and `ttt pbrain`,
+//! and through the library's session with a stand-in brain.
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use ttt_cli::common::Limits;
+use ttt_cli::pbrain::{run, Brain};
+use ttt_core::{Position, Square};
+
+/// Runs a session with `pbrain-ttt` (0.2 s a move unless the input says
+/// otherwise; INFO has no answer); returns its output lines.
+fn session(input: &str) -> Vec<String> {
+    let input = format!("INFO timeout_turn 200\n{input}");
+    session_with(Command::cargo_bin("pbrain-ttt").unwrap(), &input)
+}
+
+fn session_with(mut cmd: Command, input: &str) -> Vec<String> {
+    let out = cmd
+        .write_stdin(input.to_string())
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(
+        out.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Reads an `x,y` answer.
+fn coords(line: &str) -> (u32, u32) {
+    let (x, y) = line
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not a move: {line:?}"));
+    (x.parse().unwrap(), y.parse().unwrap())
+}
+
+#[test]
+fn a_short_game_on_15x15() {
+    let out = session(
+        "START 15\nINFO timeout_turn 300\nINFO timeout_match 100000\nINFO time_left 100000\n\
+         INFO max_memory 83886080\nINFO game_type 1\nINFO rule 0\nINFO folder /tmp\n\
+         BEGIN\nTURN 0,0\nTURN 14,14\nEND\n",
+    );
+    assert_eq!(out.len(), 4, "{out:?}");
+    assert_eq!(out[0], "OK");
+    let mut seen = HashSet::from([(0, 0), (14, 14)]);
+    for line in &out[1..] {
+        let (x, y) = coords(line);
+        assert!(x < 15 && y < 15, "{line}");
+        assert!(seen.insert((x, y)), "{line} played twice or on a stone");
+    }
+}
+
+#[test]
+fn ttt_pbrain_is_the_same_program() {
+    let mut cmd = Command::cargo_bin("ttt").unwrap();
+    cmd.arg("pbrain");
+    let out = session_with(cmd, "START 10\nABOUT\nEND\n");
+    assert_eq!(out[0], "OK");
+    assert!(out[1].starts_with("name=\"ttt\", version=\""), "{out:?}");
+}
+
+#[test]
+fn about_names_the_brain() {
+    let out = session("ABOUT\n");
+    assert_eq!(out.len(), 1);
+    for key in ["name=\"ttt\"", "version=", "author=", "country="] {
+        assert!(out[0].contains(key), "{}", out[0]);
+    }
+}
+
+#[test]
+fn sizes_it_cannot_play_are_errors() {
+    let out = session("START 0\nSTART 99\nSTART 20\nRECTSTART 20,10\nRECTSTART 0,5\nSTART 16\nRECTSTART 12,8\nSTART 1\nEND\n");
+    assert_eq!(out[0], "ERROR unsupported size 0 (min 1)");
+    assert_eq!(out[1], "ERROR unsupported size 99 (max 16)");
+    assert_eq!(out[2], "ERROR unsupported size 20 (max 16)");
+    assert!(
+        out[3].starts_with("ERROR unsupported size 20,10"),
+        "{out:?}"
+    );
+    assert!(out[4].starts_with("ERROR"), "{out:?}");
+    assert_eq!(&out[5..], ["OK", "OK", "OK"]);
+}
+
+#[test]
+fn commands_before_start_are_errors() {
+    let out = session("BEGIN\nTURN 1,1\nRESTART\nTAKEBACK 1,1\nBOARD\n1,1,1\nDONE\nEND\n");
+    assert_eq!(out.len(), 5, "{out:?}");
+    assert!(out.iter().all(|l| l.starts_with("ERROR")), "{out:?}");
+}
+
+#[test]
+fn garbage_and_malformed_lines() {
+    let out = session(
+        "START 15\nhello world\n\n   \nSWAP2BOARD\nTURN\nTURN 3\nTURN a,b\nTURN -1,2\nSTART x\n\
+         \u{7f}\u{1}garbage\nINFO\nINFO nonsense 5\nINFO timeout_turn abc\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert_eq!(out[1], "UNKNOWN command hello world");
+    assert!(out[2].starts_with("UNKNOWN"), "{out:?}");
+    for line in &out[3..8] {
+        assert!(line.starts_with("ERROR"), "{out:?}");
+    }
+    assert!(out[8].starts_with("UNKNOWN"), "{out:?}");
+    // Blank lines and INFO (known, unknown or unreadable) get no answer.
+    assert_eq!(out.len(), 9, "{out:?}");
+}
+
+#[test]
+fn invalid_utf8_is_just_garbage() {
+    let mut cmd = Command::cargo_bin("pbrain-ttt").unwrap();
+    let out = cmd
+        .write_stdin(b"START 9\n\xff\xfe\nEND\n".to_vec())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.starts_with("OK\nUNKNOWN"), "{text}");
+}
+
+#[test]
+fn turns_off_the_board_or_on_stones_are_errors() {
+    let out = session(
+        "RECTSTART 10,8\nTURN 10,0\nTURN 0,8\nTURN 99999999999,1\nTURN 9,7\nTURN 9,7\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    assert!(
+        out[1].starts_with("ERROR TURN 10,0: 10,0 is off the board"),
+        "{out:?}"
+    );
+    assert!(out[2].starts_with("ERROR"), "{out:?}");
+    assert!(out[3].starts_with("ERROR"), "{out:?}");
+    let (x, y) = coords(&out[4]);
+    assert!(x < 10 && y < 8 && (x, y) != (9, 7));
+    assert!(out[5].contains("already occupied"), "{out:?}");
+    // Our own stone is occupied too (3x3 is played perfectly: deterministic).
+    let out = session("START 3\nBEGIN\nEND\n");
+    let out = session(&format!("START 3\nBEGIN\nTURN {}\nEND\n", out[1]));
+    assert!(out[2].contains("already occupied"), "{out:?}");
+}
+
+#[test]
+fn board_wins_and_blocks() {
+    // We (1) have four in a row with an open end: play the fifth.
+    let out = session(
+        "START 15\nBOARD\n3,3,1\n10,10,2\n4,3,1\n10,11,2\n5,3,1\n0,14,2\n6,3,1\n14,0,2\nDONE\nEND\n",
+    );
+    assert_eq!(out[0], "OK");
+    let (x, y) = coords(&out[1]);
+    assert!((x, y) == (2, 3) || (x, y) == (7, 3), "{out:?}");
+    // The opponent (2) has an open four and we are to move (we are O): block
+    // one end or lose; with both ends open either block is the best we have.
+    let out =
+        session("START 15\nBOARD\n3,5,2\n4,5,2\n5,5,2\n6,5,2\n0,0,1\n14,14,1\n0,14,1\nDONE\nEND\n");
+    let (x, y) = coords(&out[1]);
+    assert!((x, y) == (2, 5) || (x, y) == (7, 5), "{out:?}");
+}
+
+#[test]
+fn board_with_bad_fields_is_an_error() {
+    let cases = [
+        "1,1,4\n",        // field neither 1 nor 2
+        "1,1,3\n",        // continuous-game stone: not supported
+        "1,1\n",          // missing field
+        "a,b,c\n",        // not numbers
+        "15,1,1\n",       // off the board
+        "1,1,1\n1,1,2\n", // the same cell twice
+        "1,1,1\n2,2,1\n", // two own stones, no opponent's: not alternating
+        // The opponent has won already.
+        "1,1,2\n1,2,2\n1,3,2\n1,4,2\n1,5,2\n9,9,1\n11,8,1\n13,7,1\n0,14,1\n",
+    ];
+    for case in cases {
+        let out = session(&format!("START 15\nBOARD\n{case}DONE\nEND\n"));
+        assert_eq!(out.len(), 2, "{case:?}: {out:?}");
+        assert!(out[1].starts_with("ERROR"), "{case:?}: {out:?}");
+    }
+    // After a bad board the session goes on.
+    let out = session("START 15\nBOARD\nxx\nDONE\nBOARD\n7,7,2\nDONE\nEND\n");
+    assert!(out[1].starts_with("ERROR BOARD line 1"), "{out:?}");
+    coords(&out[2]);
+}
+
+#[test]
+fn takeback_and_restart() {
+    // 4x4 (four in a row) is played by the exact solver: the same answers
+    // every run, so a second session can name our stone.
+    let out = session("START 4\nTURN 1,1\nEND\n");
+    let ours = coords(&out[1]);
+    // Taking back an empty cell is an error.
+    let empty = if ours == (0, 0) { (3, 3) } else { (0, 0) };
+    let out = session(&format!(
+        "START 4\nTURN 1,1\nTAKEBACK {},{}\nEND\n",
+        empty.0, empty.1
+    ));
+    assert_eq!(coords(&out[1]), ours);
+    assert!(out[2].starts_with("ERROR"), "{out:?}");
+    let input = format!(
+        "START 4\nTURN 1,1\nTAKEBACK {},{}\nTAKEBACK 1,1\nTURN 1,1\nRESTART\nBEGIN\nEND\n",
+        ours.0, ours.1
+    );
+    let out = session(&input);
+    assert_eq!(out[2], "OK");
+    assert_eq!(out[3], "OK");
+    coords(&out[4]);
+    assert_eq!(out[5], "OK");
+    coords(&out[6]);
+    // TAKEBACK of a stone set with BOARD (no history).
+    let out = session("START 4\nBOARD\n1,1,2\nDONE\nEND\n");
+    let ours = coords(&out[1]);
+    let out = session(&format!(
+        "START 4\nBOARD\n1,1,2\nDONE\nTAKEBACK {},{}\nTAKEBACK 1,1\nBEGIN\nEND\n",
+        ours.0, ours.1
+    ));
+    assert_eq!(&out[2..4], ["OK", "OK"], "{out:?}");
+    coords(&out[4]);
+}
+
+#[test]
+fn play_makes_the_given_move() {
+    let out = session("START 15\nPLAY 3,4\nPLAY 3,4\nTURN 5,5\nPLAY 20,1\nEND\n");
+    assert_eq!(
+        &out[..3],
+        ["OK", "3,4", "ERROR PLAY 3,4: 3,4 is already occupied"]
+    );
+    let (x, y) = coords(&out[3]);
+    assert!((x, y) != (3, 4) && (x, y) != (5, 5));
+    assert!(out[4].starts_with("ERROR PLAY 20,1"), "{out:?}");
+}
+
+#[test]
+fn eof_without_end_exits_cleanly() {
+    let out = session("START 15\nBEGIN\n");
+    assert_eq!(out.len(), 2);
+    let out = session("");
+    assert!(out.is_empty());
+    // Nothing after END is read.
+    let out = session("END\nSTART 15\n");
+    assert!(out.is_empty());
+    // END inside BOARD exits too.
+    let out = session("START 15\nBOARD\n1,1,1\nEND\nSTART 15\n");
+    assert_eq!(out, ["OK"]);
+}
+
+#[test]
+fn small_boards_are_played_perfectly_with_full_lines() {
+    // START 3: tic-tac-toe (three in a row). X took the centre and a corner
+    // threat: O (us) must block at 2,2.
+    let out = session("START 3\nBOARD\n1,1,2\n1,0,1\n0,0,2\nDONE\nEND\n");
+    assert_eq!(out[1], "2,2");
+}
+
+#[test]
+fn answers_within_the_turn_time() {
+    let start = Instant::now();
+    let out = session("START 16\nINFO timeout_turn 500\nBEGIN\nTURN 0,0\nTURN 15,15\nEND\n");
+    let elapsed = start.elapsed();
+    assert_eq!(out.len(), 4);
+    // Three moves of at most 0.5 s each, plus process start-up.
+    assert!(elapsed < Duration::from_secs(4), "{elapsed:?}");
+    // time_left caps the turn time too.
+    let start = Instant::now();
+    session("START 16\nINFO timeout_turn 30000\nINFO timeout_match 60000\nINFO time_left 3000\nBEGIN\nEND\n");
+    assert!(
+        start.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+/// A stand-in that plays the first legal move, within the limits it is given.
+struct FirstMove;
+
+impl Brain for FirstMove {
+    fn think(&mut self, pos: &Position, limits: Limits, _max_memory: u64) -> Option<Square> {
+        let left = limits
+            .deadline
+            .map(|d| d.saturating_duration_since(Instant::now()));
+        // timeout_turn 1000 ms, less a safety margin.
+        assert!(
+            left.is_some_and(|t| t > Duration::from_millis(500) && t < Duration::from_millis(1000))
+        );
+        pos.legal_moves().first()
+    }
+}
+
+#[test]
+fn library_session_with_a_stand_in_brain() {
+    let input = "START 5\nINFO timeout_turn 1000\nBEGIN\nTURN 4,4\nTAKEBACK 1,0\nTAKEBACK 4,4\n\
+                 TAKEBACK 0,0\nBEGIN\nEND\n";
+    let mut out = Vec::new();
+    run(FirstMove, &mut input.as_bytes(), &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "OK\n0,0\n1,0\nOK\nOK\nOK\n0,0\n"
+    );
+}
+
+#[test]
+fn crlf_line_endings() {
+    let out =
+        session("START 15\r\nINFO timeout_turn 100\r\nBOARD\r\n7,7,2\r\nDONE\r\nABOUT\r\nEND\r\n");
+    assert_eq!(out[0], "OK");
+    coords(&out[1]);
+    assert!(out[2].starts_with("name=\"ttt\""));
+}
