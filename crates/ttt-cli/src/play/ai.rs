@@ -139,6 +139,8 @@ impl<'a> Player<'a> {
 }
 
 fn heuristic(pos: &Position, moves: &[Square]) -> Square {
+    // CS102: win (the last such square), block (the last), centre, corners
+    // in order, then any square.
     let me = pos.side_to_move();
     let rules = pos.rules();
     let wins = |m: Mark| {
@@ -148,12 +150,17 @@ fn heuristic(pos: &Position, moves: &[Square]) -> Square {
             .find(|&&s| pos.completes_line(s, m))
             .copied()
     };
-    wins(me).or_else(|| wins(me.other())).unwrap_or_else(|| {
-        *moves
-            .iter()
-            .min_by_key(|&&s| rules.distance_from_centre(s))
-            .unwrap_or(&moves[0])
-    })
+    let (c, r) = (rules.columns() - 1, rules.rows() - 1);
+    let centre = Square::new(c / 2, r / 2).filter(|s| moves.contains(s));
+    let corner = [(0, 0), (c, 0), (0, r), (c, r)]
+        .into_iter()
+        .filter_map(|(x, y)| Square::new(x, y))
+        .find(|s| moves.contains(s));
+    wins(me)
+        .or_else(|| wins(me.other()))
+        .or(centre)
+        .or(corner)
+        .unwrap_or(moves[0])
 }
 
 /// Whether the exact solver is practical.

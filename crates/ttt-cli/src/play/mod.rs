@@ -40,7 +40,7 @@ pub fn main(args: PlayArgs) -> ExitCode {
                     return ExitCode::from(1);
                 }
             }
-            eprintln!("ttt: {e:#}");
+            eprintln!("ttt: error: {e:#}");
             ExitCode::from(2)
         }
     }
