@@ -1,0 +1,402 @@
+//! Computer players: the seeds' rule-based bots, an exact solver and a
+//! search engine for boards too large to solve.
+//!
+//! Every player is a [`PlayerKind`], selectable by its [`name`](PlayerKind::name)
+//! (`"classic"`, `"perfect"`, ...), and every player takes a seed: the same
+//! seed and the same opponent moves give the same game, on every platform.
+//! Nothing allocates: the solver's transposition table is a slice of
+//! [`TtEntry`] the caller lends (it may be empty for the seed players).
+//!
+//! # The players
+//!
+//! Cells are scanned in row-major order (top row first, left to right), and
+//! "number" means the 1-based row-major number (`5` is the centre of 3x3).
+//! "Wins" means a move that completes k in a row for the player, "blocks" a
+//! move on a cell where the opponent would complete k in a row; on boards with
+//! k < size that is still "k in a row", nothing else.
+//!
+//! * `random`: a uniformly random legal move (the seeded [`Rng`]).
+//! * `classic` (seed 000, CS102): win, else block, else the centre, else a
+//!   corner, else a side. When several cells win (or block) it takes the
+//!   **highest-numbered** one (the C loop keeps the last square found).
+//!   Corners in the order 1, 3, 7, 9; sides 2, 4, 6, 8. Generalised: the
+//!   centre is the cell(s) nearest the middle ([`Rules::distance_from_centre`]
+//!   minimal: one cell on odd sides, 2 or 4 on even ones), first empty in
+//!   row-major order; corners top-left, top-right, bottom-left, bottom-right;
+//!   then the first empty cell in row-major order (on 3x3 that is exactly the
+//!   sides 2, 4, 6, 8).
+//! * `standard` (seed 003, "Human" mode): win, else block, each the **first**
+//!   such cell in row-major order; then the corners in the order (1,1), (1,3),
+//!   (3,1), (3,3) (row, column); then the first free cell. Generalised with
+//!   the four corners of the board in the same order (top-left, top-right,
+//!   bottom-left, bottom-right).
+//! * `god` (seed 003, "God" mode): as `standard`, but after win and block it
+//!   takes the centre (the centre cell(s) as for `classic`, first empty in
+//!   row-major order).
+//! * `squid` (seed 001, "Tic-Tac-Toe in C" `botTurn`): every empty cell gets a
+//!   score from its row, column and the two main diagonals, computed with the
+//!   C code's exact integer arithmetic, quirks included (packed byte-wide
+//!   weights, the whole-int compare of the shifted own-mark counter, the +5
+//!   bonus firing once per scanned cell, `highscore & 0xFF`); the first cell
+//!   with the highest score wins ties. See [`squid`] for the generalisation to
+//!   k < size and to rectangular boards.
+//! * `perfect`: the exact [`Solver`]. It plays the fastest win, or a draw, or
+//!   the slowest loss; among equally good moves it picks one with its seed.
+//! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
+//!   ([`strong`]), limited by a [`Budget`]; for boards too large to solve.
+//! * `easy`: `standard`, except that 2 moves in 5 (seeded) are random, and it
+//!   still always takes a win in one.
+//! * `medium`: takes a win, blocks a loss; otherwise 1 move in 4 (seeded) is
+//!   the `god` move and the others come from `strong` limited to 2 plies and
+//!   2,000 nodes. It sees forks only by accident.
+//! * `hard`: `strong` limited to 4 plies (forced replies do not count) and
+//!   20,000 nodes: it never misses a win, a block or a double threat in one,
+//!   and loses only to a deeper plan (a fork prepared a move earlier).
+//! * `impossible`: `perfect` when [`is_solvable`] says the board can be solved
+//!   in reasonable time, `strong` (default budget) otherwise.
+//!
+//! [`Rng`]: crate::rng::Rng
+use core::fmt;
+use core::str::FromStr;
+
+use crate::rng::Rng;
+use crate::{Position, Rules, Square};
+
+pub mod baseline;
+pub mod bench;
+pub mod seeds;
+pub mod solver;
+pub mod squid;
+pub mod strong;
+mod tt;
+
+pub use solver::{Progress, Solver};
+pub use strong::{Budget, Engine};
+pub use tt::TtEntry;
+
+/// Every player selectable by name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    /// A uniformly random legal move.
+    Random,
+    /// CS102: win, block, centre, corner, side (last win/block found).
+    Classic,
+    /// Major Project "Human" mode: win, block, corner, first free.
+    Standard,
+    /// Major Project "God" mode: win, block, centre, corner, first free.
+    God,
+    /// "Tic-Tac-Toe in C" scoring bot.
+    Squid,
+    /// Exact solver.
+    Perfect,
+    /// Alpha-beta search with a threat-aware evaluation.
+    Strong,
+    /// Difficulty preset: a weak player making mistakes on purpose.
+    Easy,
+    /// Difficulty preset: win/block plus a shallow search.
+    Medium,
+    /// Difficulty preset: a depth-limited search.
+    Hard,
+    /// Difficulty preset: `perfect` where solvable, `strong` elsewhere.
+    Impossible,
+}
+
+impl PlayerKind {
+    /// All players, in menu order.
+    pub const ALL: [PlayerKind; 11] = [
+        PlayerKind::Random,
+        PlayerKind::Classic,
+        PlayerKind::Standard,
+        PlayerKind::God,
+        PlayerKind::Squid,
+        PlayerKind::Perfect,
+        PlayerKind::Strong,
+        PlayerKind::Easy,
+        PlayerKind::Medium,
+        PlayerKind::Hard,
+        PlayerKind::Impossible,
+    ];
+
+    /// The name used on the command line and in menus.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Classic => "classic",
+            PlayerKind::Standard => "standard",
+            PlayerKind::God => "god",
+            PlayerKind::Squid => "squid",
+            PlayerKind::Perfect => "perfect",
+            PlayerKind::Strong => "strong",
+            PlayerKind::Easy => "easy",
+            PlayerKind::Medium => "medium",
+            PlayerKind::Hard => "hard",
+            PlayerKind::Impossible => "impossible",
+        }
+    }
+
+    /// One line for `--help` and menus.
+    pub const fn description(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "plays a random legal move",
+            PlayerKind::Classic => "CS102 bot: win, block, centre, corner, side",
+            PlayerKind::Standard => "Major Project 'Human' mode: win, block, corner, first free",
+            PlayerKind::God => "Major Project 'God' mode: win, block, centre, corner, first free",
+            PlayerKind::Squid => "'Tic-Tac-Toe in C' bot: scores rows, columns and diagonals",
+            PlayerKind::Perfect => "exact solver: never loses, wins fastest (small boards)",
+            PlayerKind::Strong => "alpha-beta search with threat detection (any board)",
+            PlayerKind::Easy => "easy: simple rules with deliberate mistakes",
+            PlayerKind::Medium => "medium: wins and blocks, shallow search",
+            PlayerKind::Hard => "hard: deeper search, beatable only by a real plan",
+            PlayerKind::Impossible => "impossible: perfect where solvable, strong elsewhere",
+        }
+    }
+
+    /// Whether this player uses the transposition table lent to [`Player::new`]
+    /// (the others work with an empty slice).
+    pub const fn uses_tt(self) -> bool {
+        matches!(self, PlayerKind::Perfect | PlayerKind::Impossible)
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A player name that is not one of [`PlayerKind::ALL`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPlayer;
+
+impl fmt::Display for UnknownPlayer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown player; choose one of: ")?;
+        for (i, kind) in PlayerKind::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(kind.name())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for PlayerKind {
+    type Err = UnknownPlayer;
+
+    /// The name, case-insensitive, surrounding spaces ignored.
+    fn from_str(s: &str) -> Result<PlayerKind, UnknownPlayer> {
+        let s = s.trim();
+        PlayerKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or(UnknownPlayer)
+    }
+}
+
+/// The exact value of a position for the side to move.
+///
+/// `Win(n)`: with best play on both sides the side to move completes a line
+/// on the `n`-th ply from now (n is odd; 1 = this move); `Loss(n)`: the
+/// opponent does, on ply `n` (even). Best play means the winner hurries and
+/// the loser delays. Better is greater: a faster win, then a draw, then a
+/// slower loss.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// The side to move wins in this many plies (its own moves included).
+    Win(u8),
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move loses in this many plies.
+    Loss(u8),
+}
+
+impl Value {
+    fn key(self) -> i32 {
+        match self {
+            Value::Win(n) => 1000 - n as i32,
+            Value::Draw => 0,
+            Value::Loss(n) => -1000 + n as i32,
+        }
+    }
+
+    /// The value one ply earlier, for the player who moved into this position.
+    pub fn parent(self) -> Value {
+        match self {
+            Value::Win(n) => Value::Loss(n.saturating_add(1)),
+            Value::Draw => Value::Draw,
+            Value::Loss(n) => Value::Win(n.saturating_add(1)),
+        }
+    }
+
+    /// Whether the side to move wins.
+    pub fn is_win(self) -> bool {
+        matches!(self, Value::Win(_))
+    }
+
+    /// Whether the side to move loses.
+    pub fn is_loss(self) -> bool {
+        matches!(self, Value::Loss(_))
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Value) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Value {
+    fn cmp(&self, other: &Value) -> core::cmp::Ordering {
+        self.key().cmp(&other.key())
+    }
+}
+
+impl fmt::Display for Value {
+    /// `win in 3`, `draw`, `loss in 4`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Win(n) => write!(f, "win in {n}"),
+            Value::Draw => f.write_str("draw"),
+            Value::Loss(n) => write!(f, "loss in {n}"),
+        }
+    }
+}
+
+/// Counters from the last search.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions visited.
+    pub nodes: u64,
+    /// Transposition-table probes that found the position.
+    pub tt_hits: u64,
+    /// Depth (plies) of the last completed iteration (`strong`); 0 for exact solves.
+    pub depth: u32,
+}
+
+/// Whether `impossible` uses the exact solver on this board (else `strong`).
+///
+/// The rule: at most 64 cells (the solver's bitboard), and either at most 16
+/// cells (any k: 4x4, 3x5, 2x8, ...), or at most 25 cells with k >= 4 (5x5
+/// k=4 is solved in seconds; 5x5 k=5 faster), or k <= 2 (a quick first-player
+/// win). Everything else (5x5 k=3, 7x7, 9x9, 15x15, ...) uses `strong`.
+pub fn is_solvable(rules: &Rules) -> bool {
+    let cells = rules.cell_count();
+    cells <= 64 && (cells <= 16 || (cells <= 25 && rules.k() >= 4) || rules.k() <= 2)
+}
+
+/// A computer player of any [`PlayerKind`].
+pub struct Player<'a> {
+    kind: PlayerKind,
+    rng: Rng,
+    tt: &'a mut [TtEntry],
+    budget: Budget<'a>,
+    stats: SearchStats,
+}
+
+impl<'a> Player<'a> {
+    /// A player of `kind` whose choices are fixed by `seed`; `tt` is lent to
+    /// the exact solver (`perfect`, `impossible`) and may be empty otherwise
+    /// (an empty table still works, only slower).
+    pub fn new(kind: PlayerKind, seed: u64, tt: &'a mut [TtEntry]) -> Player<'a> {
+        Player {
+            kind,
+            rng: Rng::new(seed),
+            tt,
+            budget: Budget::default(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Which player this is.
+    pub fn kind(&self) -> PlayerKind {
+        self.kind
+    }
+
+    /// Limits `strong` (and the presets built on it).
+    pub fn set_budget(&mut self, budget: Budget<'a>) {
+        self.budget = budget;
+    }
+
+    /// Counters from the last [`choose_move`](Player::choose_move).
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The move to play; `None` iff the game is over.
+    pub fn choose_move(&mut self, pos: &Position) -> Option<Square> {
+        if pos.outcome().is_over() {
+            return None;
+        }
+        self.stats = SearchStats::default();
+        let mv = match self.kind {
+            PlayerKind::Random => seeds::random(pos, &mut self.rng),
+            PlayerKind::Classic => seeds::classic(pos),
+            PlayerKind::Standard => seeds::standard(pos),
+            PlayerKind::God => seeds::god(pos),
+            PlayerKind::Squid => squid::squid(pos),
+            PlayerKind::Perfect => self.perfect(pos),
+            PlayerKind::Strong => self.strong(pos, 0, None),
+            PlayerKind::Easy => {
+                if let Some(win) = seeds::first_completing(pos, pos.side_to_move()) {
+                    Some(win)
+                } else if self.rng.chance(2, 5) {
+                    seeds::random(pos, &mut self.rng)
+                } else {
+                    seeds::standard(pos)
+                }
+            }
+            PlayerKind::Medium => {
+                let me = pos.side_to_move();
+                if let Some(sq) = seeds::first_completing(pos, me)
+                    .or_else(|| seeds::first_completing(pos, me.other()))
+                {
+                    Some(sq)
+                } else if self.rng.chance(1, 4) {
+                    seeds::god(pos)
+                } else {
+                    self.strong(pos, 2, Some(2_000))
+                }
+            }
+            PlayerKind::Hard => self.strong(pos, 4, Some(20_000)),
+            PlayerKind::Impossible => {
+                if is_solvable(pos.rules()) {
+                    self.perfect(pos)
+                } else {
+                    self.strong(pos, 0, None)
+                }
+            }
+        };
+        debug_assert!(mv.is_some_and(|m| pos.is_legal(m)));
+        mv.filter(|&m| pos.is_legal(m))
+            .or_else(|| pos.legal_moves().first())
+    }
+
+    fn perfect(&mut self, pos: &Position) -> Option<Square> {
+        let seed = self.rng.next_u64();
+        let mut solver = Solver::new(&mut *self.tt);
+        let best = solver.best_move(pos, seed).map(|(sq, _)| sq);
+        self.stats = solver.stats();
+        best
+    }
+
+    fn strong(&mut self, pos: &Position, max_depth: u32, max_nodes: Option<u64>) -> Option<Square> {
+        let mut budget = self.budget;
+        if max_depth > 0 {
+            budget.max_depth = if budget.max_depth == 0 {
+                max_depth
+            } else {
+                budget.max_depth.min(max_depth)
+            };
+        }
+        if let Some(n) = max_nodes {
+            budget.max_nodes = budget.max_nodes.min(n);
+        }
+        let seed = self.rng.next_u64();
+        let mut engine = Engine::new(budget, seed);
+        let mv = engine.best_move(pos);
+        self.stats = engine.stats();
+        mv
+    }
+}

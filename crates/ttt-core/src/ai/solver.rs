@@ -1,0 +1,520 @@
+//! `perfect`: the exact solver.
+//!
+//! Negamax alpha-beta over a bitboard (one `u64` per side, boards of up to
+//! 64 cells; bigger boards fall back to the [plain search](super::baseline)),
+//! with:
+//!
+//! * every k-cell line window precomputed as a mask; at each node one pass
+//!   over the windows finds both sides' winning cells, whether each side can
+//!   still make a line at all, and the cells that would make a threat;
+//! * immediate-win shortcut (win in 1), forced block (the opponent's only
+//!   winning cell is the only move), double threat (two opponent winning
+//!   cells: lost in 2), dead board (no line possible for either side: draw)
+//!   and bound tightening (a side with no possible line cannot win);
+//! * a transposition table (the caller's slice of [`TtEntry`]) keyed by the
+//!   canonical Zobrist hash of [`Position`] (the minimum over the board's
+//!   symmetries), storing bounds and the best move in the canonical frame;
+//! * move ordering: TT move, then cells that make a threat, then cells that
+//!   stop one, then history heuristic, then centre-out (cells on more lines
+//!   first);
+//! * two passes: first win/draw/loss only (a much smaller search), and only
+//!   if the position is won or lost, the exact distance (fastest win, slowest
+//!   loss) with a window on the known side.
+use super::baseline::{self, from_tt, to_tt, to_value, WIN};
+use super::tt::{self, TtEntry, DIST, EXACT, LOWER, NO_MOVE, UPPER};
+use super::{SearchStats, Value};
+use crate::rng::Rng;
+use crate::symmetry::Symmetry;
+use crate::{zobrist, Mark, Outcome, Position, Rules, Square};
+
+/// What the solver reports while it works (for `ttt solve`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Moves of the root position finished so far.
+    pub done: u32,
+    /// Moves of the root position to search (after forced-move pruning).
+    pub total: u32,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// Transposition-table hits so far.
+    pub tt_hits: u64,
+}
+
+/// How often (in nodes) progress is reported between root moves.
+const PROGRESS_INTERVAL: u64 = 1 << 20;
+
+/// The exact solver. The transposition table is lent by the caller and kept
+/// between calls (clear it with [`Solver::clear`] when switching boards is
+/// not needed: entries are keyed by position).
+pub struct Solver<'a> {
+    tt: &'a mut [TtEntry],
+    progress: Option<&'a mut dyn FnMut(Progress)>,
+    stats: SearchStats,
+}
+
+impl<'a> Solver<'a> {
+    /// A solver using `tt` as its transposition table (any length; empty
+    /// works, slowly). Entries from earlier searches are reused.
+    pub fn new(tt: &'a mut [TtEntry]) -> Solver<'a> {
+        Solver {
+            tt,
+            progress: None,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Calls `f` as the search advances (after each root move, and every
+    /// million nodes or so).
+    pub fn set_progress(&mut self, f: &'a mut dyn FnMut(Progress)) {
+        self.progress = Some(f);
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        tt::clear(self.tt);
+    }
+
+    /// Counters accumulated since the solver was made.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The exact value of `pos` for the side to move. A finished game is
+    /// `Loss(0)` (the side to move has lost) or `Draw`.
+    pub fn solve(&mut self, pos: &Position) -> Value {
+        match pos.outcome() {
+            Outcome::Win(_) => return Value::Loss(0),
+            Outcome::Draw => return Value::Draw,
+            Outcome::InProgress => {}
+        }
+        if pos.rules().cell_count() > 64 {
+            return baseline::solve(pos, self.tt, &mut self.stats);
+        }
+        let geo = Geo::new(pos.rules());
+        let (me, opp, hashes) = geo.load(pos);
+        let stm = pos.side_to_move();
+        let mut s = Search {
+            geo: &geo,
+            tt: self.tt,
+            progress: self.progress.as_deref_mut(),
+            stats: &mut self.stats,
+            history: [0; 64],
+            next_report: PROGRESS_INTERVAL,
+            done: 0,
+            total: 0,
+        };
+        let wld = s.search::<false>(me, opp, stm, &hashes, 0, -1, 1);
+        let score = match wld {
+            0 => 0,
+            1 => s.search::<true>(me, opp, stm, &hashes, 0, 0, WIN),
+            _ => s.search::<true>(me, opp, stm, &hashes, 0, -WIN, 0),
+        };
+        s.report();
+        to_value(score)
+    }
+
+    /// The value of every legal move of `pos` (for the side to move), best
+    /// first, ties in row-major order. Writes at most `out.len()` pairs and
+    /// returns how many it wrote.
+    pub fn analyze(&mut self, pos: &Position, out: &mut [(Square, Value)]) -> usize {
+        let mut n = 0;
+        let mut child = pos.clone();
+        for sq in pos.legal_moves() {
+            if n == out.len() {
+                break;
+            }
+            if child.play(sq).is_err() {
+                continue;
+            }
+            let v = self.solve(&child).parent();
+            child.undo();
+            out[n] = (sq, v);
+            n += 1;
+        }
+        // Stable insertion sort, best first (n <= 256, no allocation).
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && out[j - 1].1 < out[j].1 {
+                out.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        n
+    }
+
+    /// A best move and its value: the fastest win, else a draw, else the
+    /// slowest loss; among equal moves the seed picks one. `None` when the
+    /// game is over.
+    pub fn best_move(&mut self, pos: &Position, seed: u64) -> Option<(Square, Value)> {
+        let mut buf = [(Square::from_index(0), Value::Draw); crate::MAX_CELLS];
+        let n = self.analyze(pos, &mut buf);
+        if n == 0 {
+            return None;
+        }
+        let best = buf[0].1;
+        let ties = buf[..n].iter().take_while(|m| m.1 == best).count();
+        let pick = Rng::new(seed).below(ties as u32) as usize;
+        Some(buf[pick])
+    }
+}
+
+/// The board geometry in bitboard form: cell `i` is bit `i`, row-major with
+/// the board's own width.
+pub(crate) struct Geo {
+    cols: u8,
+    k: u32,
+    full: u64,
+    nwin: usize,
+    win: [u64; 256],
+    nsym: usize,
+    /// The square each cell maps to under each symmetry.
+    sym_sq: [[u8; 64]; 8],
+    /// Static ordering weight: the number of windows through the cell.
+    weight: [u8; 64],
+    rules: Rules,
+}
+
+impl Geo {
+    pub(crate) fn new(rules: &Rules) -> Geo {
+        let (cols, rows, k) = (rules.columns(), rules.rows(), rules.k());
+        let cells = cols as usize * rows as usize;
+        debug_assert!(cells <= 64);
+        let mut g = Geo {
+            cols,
+            k: k as u32,
+            full: if cells == 64 {
+                u64::MAX
+            } else {
+                (1u64 << cells) - 1
+            },
+            nwin: 0,
+            win: [0; 256],
+            nsym: Symmetry::of(rules).len(),
+            sym_sq: [[0; 64]; 8],
+            weight: [0; 64],
+            rules: *rules,
+        };
+        let dirs: &[(i8, i8)] = if k == 1 {
+            &[(1, 0)]
+        } else {
+            &[(1, 0), (0, 1), (1, 1), (1, -1)]
+        };
+        for r in 0..rows as i8 {
+            for c in 0..cols as i8 {
+                for &(dc, dr) in dirs {
+                    let (ec, er) = (c + dc * (k as i8 - 1), r + dr * (k as i8 - 1));
+                    if ec < 0 || er < 0 || ec >= cols as i8 || er >= rows as i8 {
+                        continue;
+                    }
+                    let mut mask = 0u64;
+                    for i in 0..k as i8 {
+                        let (cc, rr) = (c + dc * i, r + dr * i);
+                        mask |= 1 << (rr as u32 * cols as u32 + cc as u32);
+                    }
+                    if g.nwin < 256 {
+                        g.win[g.nwin] = mask;
+                        g.nwin += 1;
+                    }
+                }
+            }
+        }
+        for i in 0..cells {
+            let sq = g.square(i as u32);
+            for (s, sym) in Symmetry::of(rules).iter().enumerate() {
+                g.sym_sq[s][i] = sym.apply(sq, rules).index() as u8;
+            }
+            g.weight[i] = g.win[..g.nwin]
+                .iter()
+                .filter(|&&w| w >> i & 1 != 0)
+                .count()
+                .min(255) as u8;
+        }
+        g
+    }
+
+    #[inline]
+    pub(crate) fn square(&self, cell: u32) -> Square {
+        Square::new(
+            (cell % self.cols as u32) as u8,
+            (cell / self.cols as u32) as u8,
+        )
+        .unwrap_or(Square::from_index(0))
+    }
+
+    #[inline]
+    pub(crate) fn cell(&self, sq: Square) -> u32 {
+        sq.row() as u32 * self.cols as u32 + sq.column() as u32
+    }
+
+    /// Bitboards (side to move, other side) and the symmetric hashes of `pos`.
+    pub(crate) fn load(&self, pos: &Position) -> (u64, u64, [u64; 8]) {
+        let stm = pos.side_to_move();
+        let mut me = 0;
+        let mut opp = 0;
+        for sq in pos.marks(stm) {
+            me |= 1 << self.cell(sq);
+        }
+        for sq in pos.marks(stm.other()) {
+            opp |= 1 << self.cell(sq);
+        }
+        let mut hashes = [0; 8];
+        for (h, &sym) in hashes.iter_mut().zip(Symmetry::of(&self.rules)) {
+            *h = pos.hash_under(sym);
+        }
+        (me, opp, hashes)
+    }
+
+    /// One pass over the windows: (my winning cells, the opponent's, whether
+    /// I can still make a line, whether they can, cells where I make a
+    /// threat, cells where they would).
+    #[inline]
+    pub(crate) fn scan(&self, me: u64, opp: u64) -> Scan {
+        let mut s = Scan::default();
+        let k1 = self.k - 1;
+        for &w in &self.win[..self.nwin] {
+            let a = me & w;
+            let b = opp & w;
+            if b == 0 {
+                s.my_live = true;
+                let n = a.count_ones();
+                if n == k1 {
+                    s.my_win |= w & !a;
+                } else if n + 1 == k1 {
+                    s.my_make |= w & !a;
+                }
+            }
+            if a == 0 {
+                s.opp_live = true;
+                let n = b.count_ones();
+                if n == k1 {
+                    s.opp_win |= w & !b;
+                } else if n + 1 == k1 {
+                    s.opp_make |= w & !b;
+                }
+            }
+        }
+        s
+    }
+}
+
+#[derive(Copy, Clone, Default)]
+pub(crate) struct Scan {
+    pub(crate) my_win: u64,
+    pub(crate) opp_win: u64,
+    pub(crate) my_live: bool,
+    pub(crate) opp_live: bool,
+    pub(crate) my_make: u64,
+    pub(crate) opp_make: u64,
+}
+
+struct Search<'s, 'p> {
+    geo: &'s Geo,
+    tt: &'s mut [TtEntry],
+    progress: Option<&'s mut (dyn FnMut(Progress) + 'p)>,
+    stats: &'s mut SearchStats,
+    history: [u32; 64],
+    next_report: u64,
+    done: u32,
+    total: u32,
+}
+
+impl Search<'_, '_> {
+    fn report(&mut self) {
+        let p = Progress {
+            done: self.done,
+            total: self.total,
+            nodes: self.stats.nodes,
+            tt_hits: self.stats.tt_hits,
+        };
+        if let Some(f) = self.progress.as_mut() {
+            f(p);
+        }
+    }
+
+    /// Negamax. `D`: exact distance scores (`WIN - plies from the root`),
+    /// else -1/0/1. Scores are for the side to move (`stm`, bitboard `me`).
+    #[allow(clippy::too_many_arguments)]
+    fn search<const D: bool>(
+        &mut self,
+        me: u64,
+        opp: u64,
+        stm: Mark,
+        hashes: &[u64; 8],
+        ply: i16,
+        mut alpha: i16,
+        mut beta: i16,
+    ) -> i16 {
+        self.stats.nodes += 1;
+        if self.stats.nodes >= self.next_report {
+            self.next_report += PROGRESS_INTERVAL;
+            self.report();
+        }
+        let g = self.geo;
+        let empty = g.full & !(me | opp);
+        if empty == 0 {
+            return 0;
+        }
+        let s = g.scan(me, opp);
+        if s.my_win & empty != 0 {
+            return if D { WIN - (ply + 1) } else { 1 };
+        }
+        if empty & (empty - 1) == 0 || (!s.my_live && !s.opp_live) {
+            return 0;
+        }
+        let opp_win = s.opp_win & empty;
+        if opp_win & (opp_win - 1) != 0 {
+            return if D { -(WIN - (ply + 2)) } else { -1 };
+        }
+        let (mut lo, mut hi) = if D {
+            (-(WIN - (ply + 2)), WIN - (ply + 3))
+        } else {
+            (-1, 1)
+        };
+        if !s.my_live {
+            hi = hi.min(0);
+        }
+        if !s.opp_live {
+            lo = lo.max(0);
+        }
+        let (alpha_orig, beta_orig) = (alpha, beta);
+        alpha = alpha.max(lo);
+        beta = beta.min(hi);
+        if alpha >= beta {
+            return if hi <= alpha_orig { hi } else { lo };
+        }
+
+        // Transposition table.
+        let mut canon = hashes[0];
+        let mut csym = 0;
+        for (i, &h) in hashes[..g.nsym].iter().enumerate().skip(1) {
+            if h < canon {
+                canon = h;
+                csym = i;
+            }
+        }
+        let mut tt_move = 64u32;
+        if let Some(e) = tt::probe(self.tt, canon) {
+            self.stats.tt_hits += 1;
+            let (v, flag) = if e.flags & DIST != 0 {
+                let v = from_tt(e.value, ply);
+                (if D { v } else { v.signum() }, e.flags & 3)
+            } else if D {
+                match (e.flags & 3, e.value) {
+                    (EXACT, 1) => (1, LOWER),
+                    (EXACT, -1) => (-1, UPPER),
+                    (f, v) => (v, f),
+                }
+            } else {
+                (e.value, e.flags & 3)
+            };
+            match flag {
+                EXACT => return v,
+                LOWER => alpha = alpha.max(v),
+                UPPER => beta = beta.min(v),
+                _ => {}
+            }
+            if alpha >= beta {
+                return v;
+            }
+            if e.mv != NO_MOVE {
+                let sym = Symmetry::of(&g.rules)[csym];
+                let sq = sym.inverse().apply(Square::from_index(e.mv), &g.rules);
+                tt_move = g.cell(sq);
+            }
+        }
+
+        // Moves, ordered.
+        let moves = if opp_win != 0 { opp_win } else { empty };
+        let mut list = [(0u32, 0u8); 64];
+        let mut n = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let c = rest.trailing_zeros();
+            rest &= rest - 1;
+            let bit = 1u64 << c;
+            let key = if c == tt_move {
+                u32::MAX
+            } else {
+                let mut key =
+                    self.history[c as usize].min(1 << 20) * 256 + g.weight[c as usize] as u32;
+                if s.my_make & bit != 0 {
+                    key += 1 << 30;
+                }
+                if s.opp_make & bit != 0 {
+                    key += 1 << 29;
+                }
+                key
+            };
+            // Insertion, best key first.
+            let mut j = n;
+            while j > 0 && list[j - 1].0 < key {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = (key, c as u8);
+            n += 1;
+        }
+        if ply == 0 {
+            self.total = n as u32;
+            self.done = 0;
+        }
+
+        let mut best = i16::MIN + 1;
+        let mut best_cell = 64u32;
+        let empties = empty.count_ones();
+        for &(_, c) in &list[..n] {
+            let c = c as u32;
+            let mut child = [0u64; 8];
+            for (i, h) in child[..g.nsym].iter_mut().enumerate() {
+                *h = hashes[i] ^ zobrist::key(stm, Square::from_index(g.sym_sq[i][c as usize]));
+            }
+            let v = -self.search::<D>(
+                opp,
+                me | 1 << c,
+                stm.other(),
+                &child,
+                ply + 1,
+                -beta,
+                -alpha,
+            );
+            if ply == 0 {
+                self.done += 1;
+                self.report();
+            }
+            if v > best {
+                best = v;
+                best_cell = c;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        self.history[c as usize] += empties * empties;
+                        break;
+                    }
+                }
+            }
+        }
+        let best = best.clamp(lo, hi);
+        let flag = if best <= alpha_orig {
+            UPPER
+        } else if best >= beta_orig {
+            LOWER
+        } else {
+            EXACT
+        };
+        tt::store(
+            self.tt,
+            TtEntry {
+                key: canon,
+                value: if D { to_tt(best, ply) } else { best },
+                flags: flag | if D { DIST } else { 0 },
+                depth: empties.min(255) as u8,
+                mv: if best_cell < 64 {
+                    g.sym_sq[csym][best_cell as usize]
+                } else {
+                    NO_MOVE
+                },
+            },
+        );
+        best
+    }
+}

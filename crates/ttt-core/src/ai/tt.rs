@@ -1,0 +1,102 @@
+//! The transposition table: a caller-lent slice of entries, indexed by the
+//! position's canonical Zobrist hash (the smallest over the board's
+//! symmetries, so rotated and mirrored positions share an entry).
+
+/// Bound kinds stored in [`TtEntry::flags`].
+pub(crate) const EXACT: u8 = 1;
+pub(crate) const LOWER: u8 = 2;
+pub(crate) const UPPER: u8 = 3;
+/// Flag bit: the value is a distance score (else win/draw/loss only).
+pub(crate) const DIST: u8 = 4;
+/// No move stored.
+pub(crate) const NO_MOVE: u8 = 255;
+
+/// One slot of the transposition table (16 bytes).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub(crate) key: u64,
+    pub(crate) value: i16,
+    pub(crate) flags: u8,
+    pub(crate) depth: u8,
+    pub(crate) mv: u8,
+}
+
+impl TtEntry {
+    /// An unused slot.
+    pub const EMPTY: TtEntry = TtEntry {
+        key: 0,
+        value: 0,
+        flags: 0,
+        depth: 0,
+        mv: NO_MOVE,
+    };
+
+    /// Whether the slot holds a position.
+    pub fn is_used(&self) -> bool {
+        self.flags != 0
+    }
+}
+
+impl Default for TtEntry {
+    fn default() -> TtEntry {
+        TtEntry::EMPTY
+    }
+}
+
+/// Clears every slot.
+pub fn clear(tt: &mut [TtEntry]) {
+    for e in tt.iter_mut() {
+        *e = TtEntry::EMPTY;
+    }
+}
+
+#[inline]
+pub(crate) fn index(len: usize, key: u64) -> usize {
+    // Multiply-shift maps the hash onto any table length.
+    ((key as u128 * len as u128) >> 64) as usize
+}
+
+/// The entry for `key` among the two slots of its bucket.
+#[inline]
+pub(crate) fn probe(tt: &[TtEntry], key: u64) -> Option<TtEntry> {
+    if tt.is_empty() {
+        return None;
+    }
+    let i = index(tt.len(), key);
+    let e = tt[i];
+    if e.flags != 0 && e.key == key {
+        return Some(e);
+    }
+    let j = i ^ 1;
+    if j < tt.len() {
+        let e = tt[j];
+        if e.flags != 0 && e.key == key {
+            return Some(e);
+        }
+    }
+    None
+}
+
+/// Stores `entry`: over the same key, else over the shallower of the two
+/// slots of the bucket.
+#[inline]
+pub(crate) fn store(tt: &mut [TtEntry], entry: TtEntry) {
+    if tt.is_empty() {
+        return;
+    }
+    let i = index(tt.len(), entry.key);
+    let j = i ^ 1;
+    if j >= tt.len() || tt[i].key == entry.key || tt[i].flags == 0 {
+        tt[i] = entry;
+        return;
+    }
+    if tt[j].key == entry.key || tt[j].flags == 0 {
+        tt[j] = entry;
+        return;
+    }
+    if tt[i].depth <= tt[j].depth {
+        tt[i] = entry;
+    } else {
+        tt[j] = entry;
+    }
+}
