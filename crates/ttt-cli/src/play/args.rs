@@ -2,7 +2,7 @@
 use clap::{Args, ValueEnum};
 use ttt_core::Rules;
 
-use super::ai::PlayerKind;
+use ttt_core::ai::PlayerKind;
 
 /// Shown after `--help`.
 pub const EXAMPLES: &str = "\
@@ -65,15 +65,15 @@ pub struct PlayArgs {
     /// Your computer opponent: random, classic (the CS102 strategy: win, block,
     /// centre, corner), standard, god, squid, perfect, strong, easy, medium,
     /// hard, impossible.
-    #[arg(long, value_name = "NAME", default_value = "classic")]
+    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = parse_player)]
     pub ai: PlayerKind,
 
     /// The computer playing X in ai-vs-ai (default: --ai).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = parse_player)]
     pub ai_x: Option<PlayerKind>,
 
     /// The computer playing O in ai-vs-ai (default: --ai).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = parse_player)]
     pub ai_o: Option<PlayerKind>,
 
     /// Board size: N (N x N) or CxR (columns x rows), each 1 to 16.
@@ -119,6 +119,11 @@ impl PlayArgs {
             None => Ok(self.size),
         }
     }
+}
+
+fn parse_player(text: &str) -> Result<PlayerKind, String> {
+    text.parse()
+        .map_err(|e: ttt_core::ai::UnknownPlayer| e.to_string())
 }
 
 /// `3`, `4x3`, or with a win length `7x7 k=4` (-k overrides it).

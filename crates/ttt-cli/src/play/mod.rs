@@ -8,7 +8,6 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-pub mod ai;
 pub mod args;
 pub mod input;
 pub mod line_view;

@@ -3,9 +3,9 @@
 use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, PlayError, Position, Rules, Square, SquareFormat};
 
-use super::ai::{self, PlayerKind, TtEntry};
 use super::args::{First, Mode, PlayArgs};
 use super::stats::{Record, Tally};
+use ttt_core::ai::{self, PlayerKind, TtEntry};
 
 /// Who makes the moves for a mark.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,8 +40,6 @@ pub enum Undone {
 /// The result of a finished game, from the session's point of view.
 #[derive(Clone, Debug)]
 pub struct Finished {
-    /// How it ended.
-    pub outcome: Outcome,
     /// The announcement ("I WIN!!!", "Congratulations, you win!", ...).
     pub message: String,
     /// The persistent record line, or why it could not be kept.
@@ -106,11 +104,6 @@ impl Session {
     /// The game in progress (or the last one).
     pub fn position(&self) -> &Position {
         &self.pos
-    }
-
-    /// Session scores.
-    pub fn scores(&self) -> Scores {
-        self.scores
     }
 
     /// Games started so far.
@@ -321,11 +314,7 @@ impl Session {
             (Outcome::Win(m), Mode::AiVsAi) => format!("{} wins!", self.player_name(m)),
         };
         let record = self.record_result(first_won);
-        Some(Finished {
-            outcome,
-            message,
-            record,
-        })
+        Some(Finished { message, record })
     }
 
     fn record_key(&self) -> String {

@@ -70,11 +70,6 @@ impl Record {
         })
     }
 
-    /// The file.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// The tally for `key` (zero if none).
     pub fn get(&self, key: &str) -> Tally {
         self.entries

@@ -468,14 +468,14 @@ impl Ui<'_> {
             return out.flush();
         };
         self.draw_board(&mut out, l)?;
-        let mut y = l.height(&rules) + 1;
-        for text in [
+        let y = l.height(&rules) + 1;
+        let lines = [
             self.session.score_line(),
             self.message.clone(),
             self.prompt(),
-        ] {
-            queue!(out, MoveTo(0, y), Print(clip(&text, width)))?;
-            y += 1;
+        ];
+        for (dy, text) in (0u16..).zip(lines) {
+            queue!(out, MoveTo(0, y + dy), Print(clip(&text, width)))?;
         }
         out.flush()
     }
