@@ -182,3 +182,36 @@ fn full_screen_asks_who_goes_first_and_announces_the_result() {
     assert!(screen.contains("Score - You: 0 | Computer (classic): 1 | Draws: 0"));
     assert_eq!(t.modes(), "0 1");
 }
+
+#[test]
+fn full_screen_panic_restores_the_terminal() {
+    let Some(t) = Tmux::start("panic") else {
+        return;
+    };
+    t.type_line(&format!("TTT_TEST_PANIC=1 {}", command("--first you")));
+    let screen = t.wait_for("EXIT=101");
+    assert!(screen.contains("TTT_TEST_PANIC is set"), "{screen}");
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_watch_ai_vs_ai() {
+    let Some(t) = Tmux::start("watch") else {
+        return;
+    };
+    t.type_line(&command(
+        "--mode ai-vs-ai --ai-x classic --ai-o perfect --pace 10",
+    ));
+    let screen = t.wait_for("Do you want to play again? (y/n)");
+    assert!(
+        screen.contains("X (classic) against O (perfect)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Draws: 1") || screen.contains("O (perfect): 1"),
+        "{screen}"
+    );
+    t.keys(&["n"]);
+    t.wait_for("EXIT=0");
+    assert_eq!(t.modes(), "0 1");
+}

@@ -62,10 +62,10 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Mode::HumanVsAi)]
     pub mode: Mode,
 
-    /// Your computer opponent: random, classic (the CS102 strategy: win, block,
-    /// centre, corner), standard, god, squid, perfect, strong, easy, medium,
-    /// hard, impossible.
-    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = parse_player)]
+    /// Your computer opponent: random, classic, standard, god, squid, perfect,
+    /// strong, easy, medium, hard, impossible (see --help).
+    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = parse_player,
+          long_help = ai_long_help())]
     pub ai: PlayerKind,
 
     /// The computer playing X in ai-vs-ai (default: --ai).
@@ -119,6 +119,18 @@ impl PlayArgs {
             None => Ok(self.size),
         }
     }
+}
+
+fn ai_long_help() -> String {
+    let mut s = String::from(
+        "Your computer opponent (and the default for --ai-x/--ai-o). The default, classic, \
+         is the CS102 seed's program: instant on every board and beatable, as in the seeds; \
+         choose hard or impossible for a challenge.\n",
+    );
+    for kind in PlayerKind::ALL {
+        s.push_str(&format!("\n  {:<11} {}", kind.name(), kind.description()));
+    }
+    s
 }
 
 fn parse_player(text: &str) -> Result<PlayerKind, String> {

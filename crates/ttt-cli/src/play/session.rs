@@ -116,6 +116,23 @@ impl Session {
         self.in_game
     }
 
+    /// Computer players in this session that may take very long on this
+    /// board (`perfect` where the board is too big to solve).
+    pub fn slow_players(&self) -> Vec<PlayerKind> {
+        let used: &[PlayerKind] = match self.mode {
+            Mode::HumanVsAi => &[self.ai],
+            Mode::TwoPlayer => &[],
+            Mode::AiVsAi => &[self.ai_x, self.ai_o],
+        };
+        let mut slow: Vec<PlayerKind> = used
+            .iter()
+            .copied()
+            .filter(|&k| k == PlayerKind::Perfect && !ai::is_solvable(&self.rules))
+            .collect();
+        slow.dedup();
+        slow
+    }
+
     /// The computer opponent (human-vs-ai).
     pub fn ai(&self) -> PlayerKind {
         self.ai
@@ -240,13 +257,14 @@ impl Session {
     }
 
     /// A suggested move for the side to move and what it is worth: from the
-    /// exact solver (`perfect`) where practical, else from `strong`.
+    /// exact solver (`perfect`) on boards of up to 16 cells, where it answers
+    /// at once, else from `strong` (5x5 k=4 is solvable but takes seconds).
     pub fn hint(&mut self) -> Option<(Square, String)> {
         if self.pos.outcome().is_over() {
             return None;
         }
         let seed = self.move_seed();
-        if ai::is_solvable(&self.rules) {
+        if ai::is_solvable(&self.rules) && self.rules.cell_count() <= 16 {
             let (sq, value) = ai::Solver::new(&mut self.tt[..]).best_move(&self.pos, seed)?;
             Some((sq, format!("perfect play: {value}")))
         } else {

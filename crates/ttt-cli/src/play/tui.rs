@@ -5,6 +5,7 @@
 //! Ctrl-C (raw mode delivers it as a key) and panic (a hook restores it
 //! before the message is printed).
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, MoveTo, Show};
@@ -24,9 +25,17 @@ use super::args::Mode;
 use super::session::{Seat, Session, Undone};
 use super::Exit;
 
+/// Whether the terminal is in the full-screen state.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
 /// Puts the terminal back: leave the alternate screen, show the cursor,
 /// stop mouse reports, leave raw mode. Safe to call more than once.
 fn restore_terminal() {
+    // Only once: leaving the alternate screen twice would move the cursor
+    // back over whatever was printed in between (a panic message).
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let mut out = io::stdout();
     let _ = execute!(
         out,
@@ -49,6 +58,7 @@ impl Guard {
             restore_terminal();
             previous(info);
         }));
+        ACTIVE.store(true, Ordering::SeqCst);
         enable_raw_mode()?;
         let guard = Guard;
         execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
@@ -159,6 +169,10 @@ pub fn run(session: &mut Session, pace: Option<u64>) -> anyhow::Result<Exit> {
     };
     let exit = {
         let _guard = Guard::enter()?;
+        // Test hook: proves the panic hook gives the terminal back.
+        if std::env::var_os("TTT_TEST_PANIC").is_some() {
+            panic!("TTT_TEST_PANIC is set");
+        }
         ui.new_game();
         ui.event_loop()
     };
@@ -457,14 +471,13 @@ impl Ui<'_> {
         queue!(out, Print(clip(&title, width)))?;
         self.layout = layout(&rules, width, height);
         let Some(l) = self.layout else {
-            queue!(
-                out,
-                MoveTo(0, 1),
-                Print(clip(
-                    "The board does not fit: enlarge the terminal (q quits).",
-                    width
-                ))
-            )?;
+            let lines = [
+                "Too small for the board: enlarge the terminal.".into(),
+                self.prompt(),
+            ];
+            for (y, text) in (1u16..).zip(lines) {
+                queue!(out, MoveTo(0, y), Print(clip(&text, width)))?;
+            }
             return out.flush();
         };
         self.draw_board(&mut out, l)?;
