@@ -51,6 +51,11 @@ impl Tmux {
         self.tmux(&["capture-pane", "-p", "-t", "0"])
     }
 
+    /// The screen with its colours and attributes as escape sequences.
+    fn screen_with_escapes(&self) -> String {
+        self.tmux(&["capture-pane", "-e", "-p", "-t", "0"])
+    }
+
     /// Waits until the screen contains `text`; panics with the screen if not.
     fn wait_for(&self, text: &str) -> String {
         let end = Instant::now() + Duration::from_secs(20);
@@ -116,7 +121,7 @@ fn full_screen_move_place_quit_with_confirmation() {
     assert!(row2.contains("│ O │"), "{screen}");
     // WASD moves too: up twice and left twice is a1.
     t.keys(&["w", "w", "a", "a", "Space"]);
-    t.wait_for("I am choosing square");
+    t.wait_for("I am choosing square 3!");
     let screen = t.screen();
     let row1 = screen.lines().find(|l| l.starts_with(" 1 ")).unwrap_or("");
     assert!(row1.contains("│ X │"), "{screen}");
@@ -214,4 +219,33 @@ fn full_screen_watch_ai_vs_ai() {
     t.keys(&["n"]);
     t.wait_for("EXIT=0");
     assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_colours_and_no_color() {
+    let Some(t) = Tmux::start("colour") else {
+        return;
+    };
+    // Colours on: X cyan, O yellow (256-colour indexes 14 and 11).
+    let cmd = command("--first you").replace("NO_COLOR=1 ", "");
+    t.type_line(&format!("unset NO_COLOR; {cmd}"));
+    t.wait_for("Your move (X)");
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square 1!");
+    let coloured = t.screen_with_escapes();
+    assert!(coloured.contains("38;5;14m"), "{coloured}");
+    assert!(coloured.contains("38;5;11m"), "{coloured}");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+    // NO_COLOR: no colours, the marks still differ by shape.
+    t.type_line("clear");
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square 1!");
+    let plain = t.screen_with_escapes();
+    assert!(!plain.contains("38;5;"), "{plain}");
+    assert!(plain.contains(" O ") && plain.contains(" X "), "{plain}");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
 }

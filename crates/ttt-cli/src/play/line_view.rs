@@ -129,7 +129,8 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
         if let Some(you) = session.human_mark() {
             writeln!(io.out, "You are {you}; I am {}.", you.other())?;
         }
-        writeln!(io.out, "\n{}", board_text(session.position()))?;
+        writeln!(io.out, "\n{}", session.score_line())?;
+        writeln!(io.out, "{}", board_text(session.position()))?;
         if let Some(exit) = play_one(session, &mut io)? {
             return goodbye(&mut io.out, session, exit);
         }
@@ -205,7 +206,7 @@ fn play_one<R: BufRead, W: Write>(
                 }
                 Err(ttt_core::PlayError::Occupied(_, m)) => writeln!(
                     io.out,
-                    "Invalid move. That cell is already taken (by {m}): square {}.",
+                    "Invalid move. That cell is already taken (square {} holds {m}). Try again.",
                     session.square_name(sq)
                 )?,
                 Err(e) => writeln!(io.out, "Invalid move: {e}.")?,
