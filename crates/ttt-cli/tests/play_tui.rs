@@ -249,3 +249,25 @@ fn full_screen_colours_and_no_color() {
     t.keys(&["q", "y"]);
     t.wait_for("EXIT=0");
 }
+
+#[test]
+fn full_screen_quits_while_the_computer_thinks() {
+    let Some(t) = Tmux::start("think") else {
+        return;
+    };
+    // Solving 5x5 four-in-a-row from the empty board takes the exact solver
+    // seconds; the keys must work meanwhile.
+    t.type_line(&command("--ai perfect --size 5 -k 4 --first computer"));
+    t.wait_for("Thinking...");
+    let start = Instant::now();
+    t.keys(&["q"]);
+    t.wait_for("Quit the game in progress? (y/n)");
+    t.keys(&["y"]);
+    t.wait_for("EXIT=0");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(t.modes(), "0 1");
+}

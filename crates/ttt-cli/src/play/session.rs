@@ -46,6 +46,22 @@ pub struct Finished {
     pub record: Option<String>,
 }
 
+/// A computer player's move being worked out, detached from the session.
+pub struct Thinking {
+    kind: PlayerKind,
+    seed: u64,
+    pos: Position,
+    tt: Vec<TtEntry>,
+}
+
+impl Thinking {
+    /// Chooses the move; returns it with the table.
+    pub fn run(mut self) -> (Option<Square>, Vec<TtEntry>) {
+        let chosen = ai::Player::new(self.kind, self.seed, &mut self.tt[..]).choose_move(&self.pos);
+        (chosen, self.tt)
+    }
+}
+
 /// One sitting at the program: many games, one score.
 pub struct Session {
     rules: Rules,
@@ -207,14 +223,36 @@ impl Session {
     /// The computer to move chooses and plays its move. `None` if the game
     /// is over or a person is to move.
     pub fn computer_move(&mut self) -> Option<Square> {
+        let job = self.begin_computer_move()?;
+        let (chosen, tt) = job.run();
+        self.end_computer_move(chosen, tt)
+    }
+
+    /// The computer's move as a job that can run on another thread (so the
+    /// full-screen view stays responsive): it borrows the session's table
+    /// until [`end_computer_move`](Self::end_computer_move) gives it back.
+    pub fn begin_computer_move(&mut self) -> Option<Thinking> {
         let Seat::Computer(kind) = self.seat_to_move() else {
             return None;
         };
         if self.pos.outcome().is_over() {
             return None;
         }
-        let seed = self.move_seed();
-        let chosen = ai::Player::new(kind, seed, &mut self.tt[..]).choose_move(&self.pos);
+        Some(Thinking {
+            kind,
+            seed: self.move_seed(),
+            pos: self.pos.clone(),
+            tt: std::mem::take(&mut self.tt),
+        })
+    }
+
+    /// Plays the move a [`Thinking`] job chose and takes its table back.
+    pub fn end_computer_move(
+        &mut self,
+        chosen: Option<Square>,
+        tt: Vec<TtEntry>,
+    ) -> Option<Square> {
+        self.tt = tt;
         // A player that returns nothing or an illegal square must not stop
         // the game: fall back to the first empty square.
         let square = chosen

@@ -150,6 +150,9 @@ struct Ui<'a> {
     pace: Duration,
     layout: Option<Layout>,
     hint: Option<Square>,
+    /// The computer is choosing its move on another thread: the board must
+    /// not change meanwhile.
+    thinking: bool,
 }
 
 /// Runs the session full screen.
@@ -166,6 +169,7 @@ pub fn run(session: &mut Session, pace: Option<u64>) -> anyhow::Result<Exit> {
         pace: Duration::from_millis(pace.unwrap_or(500)),
         layout: None,
         hint: None,
+        thinking: false,
     };
     let exit = {
         let _guard = Guard::enter()?;
@@ -174,6 +178,9 @@ pub fn run(session: &mut Session, pace: Option<u64>) -> anyhow::Result<Exit> {
             panic!("TTT_TEST_PANIC is set");
         }
         ui.new_game();
+        if let Some(record) = ui.session.record_line() {
+            ui.message = format!("{} {record}", ui.message).trim().to_string();
+        }
         ui.event_loop()
     };
     // Back on the normal screen: the exit line.
@@ -226,7 +233,9 @@ impl Ui<'_> {
                         && !self.confirm_quit
                         && matches!(self.session.seat_to_move(), Seat::Computer(_))
                     {
-                        self.computer_turn();
+                        if let Some(exit) = self.computer_turn()? {
+                            return Ok(exit);
+                        }
                     }
                     continue;
                 }
@@ -256,9 +265,30 @@ impl Ui<'_> {
         }
     }
 
-    fn computer_turn(&mut self) {
+    /// The computer moves, on a worker thread while this one keeps reading
+    /// keys: q (with confirmation) and Ctrl-C work while it thinks.
+    fn computer_turn(&mut self) -> anyhow::Result<Option<Exit>> {
         let mark = self.session.position().side_to_move();
-        if let Some(sq) = self.session.computer_move() {
+        let Some(job) = self.session.begin_computer_move() else {
+            return Ok(None);
+        };
+        let worker = std::thread::spawn(move || job.run());
+        self.thinking = true;
+        while !worker.is_finished() {
+            if event::poll(Duration::from_millis(20))? {
+                let ev = event::read()?;
+                if let Some(exit) = self.handle(ev)? {
+                    // Leaving: the worker's result is not needed.
+                    return Ok(Some(exit));
+                }
+                self.draw()?;
+            }
+        }
+        self.thinking = false;
+        let (chosen, tt) = worker
+            .join()
+            .map_err(|_| anyhow::anyhow!("the computer player failed"))?;
+        if let Some(sq) = self.session.end_computer_move(chosen, tt) {
             self.message = match self.session.mode() {
                 Mode::AiVsAi => format!(
                     "{} chooses square {}.",
@@ -269,6 +299,7 @@ impl Ui<'_> {
             };
         }
         self.after_move();
+        Ok(None)
     }
 
     fn after_move(&mut self) {
@@ -343,6 +374,7 @@ impl Ui<'_> {
                 Some('n') => return Ok(Some(Exit::Done)),
                 _ => {}
             },
+            Phase::Playing if self.thinking => {} // only q and Ctrl-C while it thinks
             Phase::Playing => {
                 let (c, r) = self.cursor;
                 let rules = *self.session.rules();
