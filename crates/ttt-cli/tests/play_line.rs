@@ -388,10 +388,14 @@ fn bad_flags_are_errors_not_panics() {
         assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
         assert!(r.stderr.contains("error"), "{args:?}: {}", r.stderr);
     }
-    let help = ttt(&["--help"], "");
+    let help = ttt(&["play", "--help"], "");
     assert_eq!(help.code, 0);
-    assert!(help.stdout.contains("Examples:"));
+    assert!(help.stdout.contains("Examples:"), "{}", help.stdout);
     assert!(help.stdout.contains("--first"));
+    // The play flags are documented at the top level too.
+    let top = ttt(&["--help"], "");
+    assert_eq!(top.code, 0);
+    assert!(top.stdout.contains("--first"), "{}", top.stdout);
 }
 
 #[test]
