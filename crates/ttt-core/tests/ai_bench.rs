@@ -58,3 +58,12 @@ fn bench_quick_items_are_deterministic() {
     assert_eq!(a.checksum, b.checksum);
     assert_eq!(a.value, Some(ttt_core::ai::Value::Draw));
 }
+
+#[test]
+#[ignore]
+fn bench_quick() {
+    let mut tt = vec![TtEntry::EMPTY; 1 << 20];
+    for item in [Item::BestMove3x3, Item::SolveAll3x3, Item::Solve444] {
+        print(&bench::run_item(item, clock, &mut tt, &mut |_, _| {}));
+    }
+}

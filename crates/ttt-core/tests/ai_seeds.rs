@@ -1,5 +1,6 @@
 //! The seeds' players, checked against literal transcriptions of their C code
 //! written here, independently of the implementation.
+#![allow(clippy::needless_range_loop)] // literal transcriptions of C loops
 use ttt_core::ai::{Player, PlayerKind, TtEntry, UnknownPlayer};
 use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, Position, Rules, Square};

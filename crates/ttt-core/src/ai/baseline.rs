@@ -90,8 +90,13 @@ impl Plain<'_> {
             Outcome::Draw => return 0,
             Outcome::InProgress => {}
         }
+        // Nothing beats winning with this move: mate-distance bound.
+        beta = beta.min(WIN - (ply + 1));
+        if alpha >= beta {
+            return beta;
+        }
         let alpha_orig = alpha;
-        let key = pos.hash();
+        let key = pos.hash() ^ tt::salt(pos.rules());
         if let Some(e) = tt::probe(self.table, key) {
             if e.flags & DIST != 0 {
                 self.stats.tt_hits += 1;

@@ -10,13 +10,14 @@
 //! The items ([`Item`]), with the targets on a 2-core desktop, release build:
 //!
 //! * `3x3-best-move`: `perfect`'s best move from each of the 4,520
-//!   non-terminal 3x3 positions (TT cleared once first); `max_ns` is the
-//!   slowest single call (target: under 50 us).
+//!   non-terminal 3x3 positions, each from a cold (cleared, 4,096-entry)
+//!   table, the fastest of 3 timings kept; `max_ns` is the slowest position
+//!   (target: under 50 us), `ns` the sum.
 //! * `3x3-solve-all`: the value of all 4,520 non-terminal 3x3 positions
 //!   (target: under 0.2 s in total).
 //! * `4,4,4`: solve the empty 4x4 board, k=4: a draw (target: under 0.1 s).
 //! * `5,5,4`: solve the empty 5x5 board, k=4: a draw (target: under 10 s);
-//!   the baseline gets a node limit of 20 times the solver's nodes and is
+//!   the baseline gets a node limit of 3 times the solver's nodes and is
 //!   reported as not finished when it hits it.
 //! * `strong-9x9k5`, `strong-15x15k5`: one `strong` move on fixed
 //!   mid-game positions with a fixed node budget (nodes per second); no
@@ -231,30 +232,63 @@ pub fn run_item(
         checksum: 0,
     };
     match item {
-        Item::BestMove3x3 | Item::SolveAll3x3 => {
-            let best = item == Item::BestMove3x3;
+        Item::BestMove3x3 => {
+            // Cold: a small table, cleared before every position; each call
+            // timed 3 times, the fastest kept (the machine is shared).
+            let small = tt.len().min(1 << 12);
+            let table = &mut tt[..small];
+            let mut sum = 0u64;
+            let mut nodes = 0;
+            let mut hits = 0;
+            let mut total = 0u64;
+            let mut max_ns = 0u64;
+            for_each_3x3(|p| {
+                let mut fastest = u64::MAX;
+                for rep in 0..3 {
+                    tt::clear(table);
+                    let mut solver = Solver::new(&mut *table);
+                    let t = clock();
+                    let r = solver.best_move(p, 0);
+                    fastest = fastest.min(clock().wrapping_sub(t));
+                    if rep == 0 {
+                        nodes += solver.stats().nodes;
+                        hits += solver.stats().tt_hits;
+                        sum = mix(
+                            sum,
+                            r.map_or(0, |(sq, v)| value_code(v) << 8 | sq.index() as u64),
+                        );
+                    }
+                }
+                total += fastest;
+                max_ns = max_ns.max(fastest);
+            });
+            line.ns = total;
+            line.max_ns = max_ns;
+            line.nodes = nodes;
+            line.tt_hits = hits;
+            line.checksum = sum;
+            let mut bstats = SearchStats::default();
+            let mut btotal = 0u64;
+            for_each_3x3(|p| {
+                tt::clear(table);
+                let t = clock();
+                let _ = baseline_best(p, table, &mut bstats);
+                btotal += clock().wrapping_sub(t);
+            });
+            line.baseline_ns = btotal;
+            line.baseline_nodes = bstats.nodes;
+        }
+        Item::SolveAll3x3 => {
             tt::clear(tt);
             let mut sum = 0u64;
-            let mut max_ns = 0;
             let t0 = clock();
             let stats = {
                 let mut solver = Solver::new(&mut *tt);
-                for_each_3x3(|p| {
-                    let t = clock();
-                    let code = if best {
-                        solver
-                            .best_move(p, 0)
-                            .map_or(0, |(sq, v)| value_code(v) << 8 | sq.index() as u64)
-                    } else {
-                        value_code(solver.solve(p))
-                    };
-                    max_ns = max_ns.max(clock().wrapping_sub(t));
-                    sum = mix(sum, code);
-                });
+                for_each_3x3(|p| sum = mix(sum, value_code(solver.solve(p))));
                 solver.stats()
             };
             line.ns = clock().wrapping_sub(t0);
-            line.max_ns = if best { max_ns } else { line.ns };
+            line.max_ns = line.ns;
             line.nodes = stats.nodes;
             line.tt_hits = stats.tt_hits;
             line.checksum = sum;
@@ -263,11 +297,7 @@ pub fn run_item(
             let mut bstats = SearchStats::default();
             let t0 = clock();
             for_each_3x3(|p| {
-                if best {
-                    let _ = baseline_best(p, tt, &mut bstats);
-                } else {
-                    let _ = baseline::solve(p, tt, &mut bstats);
-                }
+                let _ = baseline::solve(p, tt, &mut bstats);
             });
             line.baseline_ns = clock().wrapping_sub(t0);
             line.baseline_nodes = bstats.nodes;
@@ -297,7 +327,7 @@ pub fn run_item(
             line.checksum = mix(value_code(v), stats.nodes);
             tt::clear(tt);
             let mut bstats = SearchStats::default();
-            let limit = stats.nodes.saturating_mul(20).max(1_000_000);
+            let limit = stats.nodes.saturating_mul(3).max(1_000_000);
             let t0 = clock();
             let bv = baseline::solve_limited(&pos, tt, &mut bstats, limit);
             line.baseline_ns = clock().wrapping_sub(t0);

@@ -41,7 +41,10 @@
 //!   with the highest score wins ties. See [`squid`] for the generalisation to
 //!   k < size and to rectangular boards.
 //! * `perfect`: the exact [`Solver`]. It plays the fastest win, or a draw, or
-//!   the slowest loss; among equally good moves it picks one with its seed.
+//!   the slowest loss; among equally good moves it picks one with its seed
+//!   (uniformly). On boards [`is_solvable`] rejects (7x7, 9x9, 15x15, ...)
+//!   an exact answer could take years, so there `perfect` plays as `strong`
+//!   rather than hang; use [`Solver`] directly to insist.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
 //!   ([`strong`]), limited by a [`Budget`]; for boards too large to solve.
 //! * `easy`: `standard`, except that 2 moves in 5 (seeded) are random, and it
@@ -52,8 +55,29 @@
 //! * `hard`: `strong` limited to 4 plies (forced replies do not count) and
 //!   20,000 nodes: it never misses a win, a block or a double threat in one,
 //!   and loses only to a deeper plan (a fork prepared a move earlier).
-//! * `impossible`: `perfect` when [`is_solvable`] says the board can be solved
-//!   in reasonable time, `strong` (default budget) otherwise.
+//! * `impossible`: `perfect` when [`is_solvable_with`] says the board can be
+//!   solved in reasonable time with the lent table, `strong` (default budget)
+//!   otherwise.
+//!
+//! # Using it
+//!
+//! ```
+//! use ttt_core::ai::{Player, PlayerKind, Solver, TtEntry, Value};
+//! use ttt_core::{Position, Rules};
+//!
+//! // The table: any length (a power of two is not needed), 16 bytes each.
+//! let mut tt = vec![TtEntry::EMPTY; 1 << 16];
+//! let mut pos = Position::new(Rules::CLASSIC);
+//! let kind: PlayerKind = "perfect".parse().unwrap();
+//! let mut player = Player::new(kind, 42, &mut tt);
+//! while let Some(mv) = player.choose_move(&pos) {
+//!     pos.play(mv).unwrap();
+//! }
+//! assert!(pos.outcome().winner().is_none()); // perfect against itself: a draw
+//!
+//! let mut solver = Solver::new(&mut tt);
+//! assert_eq!(solver.solve(&Position::new(Rules::CLASSIC)), Value::Draw);
+//! ```
 //!
 //! [`Rng`]: crate::rng::Rng
 use core::fmt;
@@ -275,7 +299,9 @@ pub struct SearchStats {
     pub depth: u32,
 }
 
-/// Whether `impossible` uses the exact solver on this board (else `strong`).
+/// Whether the exact solver can play this board in reasonable time (what
+/// `impossible` uses to pick `perfect` or `strong`, together with the table
+/// size: see [`is_solvable_with`]).
 ///
 /// The rule: at most 64 cells (the solver's bitboard), and either at most 16
 /// cells (any k: 4x4, 3x5, 2x8, ...), or at most 25 cells with k >= 4 (5x5
@@ -284,6 +310,14 @@ pub struct SearchStats {
 pub fn is_solvable(rules: &Rules) -> bool {
     let cells = rules.cell_count();
     cells <= 64 && (cells <= 16 || (cells <= 25 && rules.k() >= 4) || rules.k() <= 2)
+}
+
+/// [`is_solvable`], and the lent table is big enough: boards of more than 16
+/// cells need at least 2^20 entries (16 MiB); with less, `impossible` plays
+/// `strong` there. (5x5 k=4 from the empty board: about 5 s to solve and 8 s
+/// for `perfect`'s first move on a 2-core desktop with 2^22 entries.)
+pub fn is_solvable_with(rules: &Rules, tt_entries: usize) -> bool {
+    is_solvable(rules) && (rules.cell_count() <= 16 || rules.k() <= 2 || tt_entries >= 1 << 20)
 }
 
 /// A computer player of any [`PlayerKind`].
@@ -336,7 +370,13 @@ impl<'a> Player<'a> {
             PlayerKind::Standard => seeds::standard(pos),
             PlayerKind::God => seeds::god(pos),
             PlayerKind::Squid => squid::squid(pos),
-            PlayerKind::Perfect => self.perfect(pos),
+            PlayerKind::Perfect => {
+                if is_solvable(pos.rules()) {
+                    self.perfect(pos)
+                } else {
+                    self.strong(pos, 0, None)
+                }
+            }
             PlayerKind::Strong => self.strong(pos, 0, None),
             PlayerKind::Easy => {
                 if let Some(win) = seeds::first_completing(pos, pos.side_to_move()) {
@@ -361,7 +401,7 @@ impl<'a> Player<'a> {
             }
             PlayerKind::Hard => self.strong(pos, 4, Some(20_000)),
             PlayerKind::Impossible => {
-                if is_solvable(pos.rules()) {
+                if is_solvable_with(pos.rules(), self.tt.len()) {
                     self.perfect(pos)
                 } else {
                     self.strong(pos, 0, None)

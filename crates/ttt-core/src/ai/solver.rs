@@ -50,6 +50,8 @@ pub struct Solver<'a> {
     tt: &'a mut [TtEntry],
     progress: Option<&'a mut dyn FnMut(Progress)>,
     stats: SearchStats,
+    /// The geometry of the last board solved (rebuilt when the rules change).
+    geo: Option<Geo>,
 }
 
 impl<'a> Solver<'a> {
@@ -60,6 +62,7 @@ impl<'a> Solver<'a> {
             tt,
             progress: None,
             stats: SearchStats::default(),
+            geo: None,
         }
     }
 
@@ -82,19 +85,36 @@ impl<'a> Solver<'a> {
     /// The exact value of `pos` for the side to move. A finished game is
     /// `Loss(0)` (the side to move has lost) or `Draw`.
     pub fn solve(&mut self, pos: &Position) -> Value {
+        self.run(pos, true).1
+    }
+
+    /// Win (1), draw (0) or loss (-1) for the side to move, and with `exact`
+    /// the exact value (else a value of the right kind: `Win(0)`/`Loss(0)`).
+    fn run(&mut self, pos: &Position, exact: bool) -> (i16, Value) {
         match pos.outcome() {
-            Outcome::Win(_) => return Value::Loss(0),
-            Outcome::Draw => return Value::Draw,
+            Outcome::Win(_) => return (-1, Value::Loss(0)),
+            Outcome::Draw => return (0, Value::Draw),
             Outcome::InProgress => {}
         }
         if pos.rules().cell_count() > 64 {
-            return baseline::solve(pos, self.tt, &mut self.stats);
+            let v = baseline::solve(pos, self.tt, &mut self.stats);
+            let w = match v {
+                Value::Win(_) => 1,
+                Value::Draw => 0,
+                Value::Loss(_) => -1,
+            };
+            return (w, v);
         }
-        let geo = Geo::new(pos.rules());
+        if self.geo.as_ref().is_none_or(|g| g.rules != *pos.rules()) {
+            self.geo = Some(Geo::new(pos.rules()));
+        }
+        let Some(geo) = self.geo.as_ref() else {
+            return (0, Value::Draw);
+        };
         let (me, opp, hashes) = geo.load(pos);
         let stm = pos.side_to_move();
         let mut s = Search {
-            geo: &geo,
+            geo,
             tt: self.tt,
             progress: self.progress.as_deref_mut(),
             stats: &mut self.stats,
@@ -104,13 +124,15 @@ impl<'a> Solver<'a> {
             total: 0,
         };
         let wld = s.search::<false>(me, opp, stm, &hashes, 0, -1, 1);
-        let score = match wld {
-            0 => 0,
-            1 => s.search::<true>(me, opp, stm, &hashes, 0, 0, WIN),
-            _ => s.search::<true>(me, opp, stm, &hashes, 0, -WIN, 0),
+        let value = match (wld, exact) {
+            (0, _) => Value::Draw,
+            (1, false) => Value::Win(0),
+            (_, false) => Value::Loss(0),
+            (1, true) => to_value(s.search::<true>(me, opp, stm, &hashes, 0, 0, WIN)),
+            (_, true) => to_value(s.search::<true>(me, opp, stm, &hashes, 0, -WIN, 0)),
         };
         s.report();
-        to_value(score)
+        (wld, value)
     }
 
     /// The value of every legal move of `pos` (for the side to move), best
@@ -143,18 +165,53 @@ impl<'a> Solver<'a> {
     }
 
     /// A best move and its value: the fastest win, else a draw, else the
-    /// slowest loss; among equal moves the seed picks one. `None` when the
-    /// game is over.
+    /// slowest loss; among equally good moves the seed picks one (uniformly:
+    /// the moves are tried in an order shuffled by the seed, and the first
+    /// one as good as the position's value is played). `None` when the game
+    /// is over.
+    ///
+    /// Cheaper than [`analyze`](Solver::analyze): the root is solved once,
+    /// and the moves are only checked win/draw/loss first, so a drawn
+    /// position never needs distances.
     pub fn best_move(&mut self, pos: &Position, seed: u64) -> Option<(Square, Value)> {
-        let mut buf = [(Square::from_index(0), Value::Draw); crate::MAX_CELLS];
-        let n = self.analyze(pos, &mut buf);
+        let mut order = [Square::from_index(0); crate::MAX_CELLS];
+        let mut n = 0;
+        for sq in pos.legal_moves() {
+            order[n] = sq;
+            n += 1;
+        }
         if n == 0 {
             return None;
         }
-        let best = buf[0].1;
-        let ties = buf[..n].iter().take_while(|m| m.1 == best).count();
-        let pick = Rng::new(seed).below(ties as u32) as usize;
-        Some(buf[pick])
+        let mut rng = Rng::new(seed);
+        for i in (1..n).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            order.swap(i, j);
+        }
+        let (root_wld, root) = self.run(pos, true);
+        let mut child = pos.clone();
+        for &sq in &order[..n] {
+            if child.play(sq).is_err() {
+                continue;
+            }
+            let (w, _) = self.run(&child, false);
+            let found = if -w != root_wld {
+                None
+            } else if root_wld == 0 {
+                Some(Value::Draw)
+            } else {
+                let v = self.solve(&child).parent();
+                (v == root).then_some(v)
+            };
+            child.undo();
+            if let Some(v) = found {
+                return Some((sq, v));
+            }
+        }
+        // Unreachable with a consistent table; fall back to the full list.
+        let mut buf = [(Square::from_index(0), Value::Draw); crate::MAX_CELLS];
+        let n = self.analyze(pos, &mut buf);
+        (n > 0).then(|| buf[0])
     }
 }
 
@@ -167,6 +224,8 @@ pub(crate) struct Geo {
     nwin: usize,
     win: [u64; 256],
     nsym: usize,
+    /// Mixed into TT keys (see `tt::salt`).
+    salt: u64,
     /// The square each cell maps to under each symmetry.
     sym_sq: [[u8; 64]; 8],
     /// Static ordering weight: the number of windows through the cell.
@@ -190,6 +249,7 @@ impl Geo {
             nwin: 0,
             win: [0; 256],
             nsym: Symmetry::of(rules).len(),
+            salt: tt::salt(rules),
             sym_sq: [[0; 64]; 8],
             weight: [0; 64],
             rules: *rules,
@@ -393,7 +453,8 @@ impl Search<'_, '_> {
             }
         }
         let mut tt_move = 64u32;
-        if let Some(e) = tt::probe(self.tt, canon) {
+        let key = canon ^ g.salt;
+        if let Some(e) = tt::probe(self.tt, key) {
             self.stats.tt_hits += 1;
             let (v, flag) = if e.flags & DIST != 0 {
                 let v = from_tt(e.value, ply);
@@ -504,7 +565,7 @@ impl Search<'_, '_> {
         tt::store(
             self.tt,
             TtEntry {
-                key: canon,
+                key,
                 value: if D { to_tt(best, ply) } else { best },
                 flags: flag | if D { DIST } else { 0 },
                 depth: empties.min(255) as u8,

@@ -94,8 +94,10 @@ pub struct Engine<'a> {
     cells: [u8; 256],
     /// Marks of each side in each window (id = start square * 4 + direction).
     counts: [[u8; 2]; 1024],
-    /// Windows with k-1 marks of a side and none of the other.
+    /// Windows with k-1 marks of a side and none of the other: a count and
+    /// a bitset of window ids per side.
     fours: [u32; 2],
+    four_set: [[u64; 16]; 2],
     /// Number of marks within two steps of each cell.
     near: [u8; 256],
     /// Evaluation from X's point of view.
@@ -117,6 +119,7 @@ impl<'a> Engine<'a> {
             cells: [0; 256],
             counts: [[0; 2]; 1024],
             fours: [0; 2],
+            four_set: [[0; 16]; 2],
             near: [0; 256],
             eval_x: 0,
             turn: Mark::X,
@@ -135,6 +138,7 @@ impl<'a> Engine<'a> {
         self.cells = [0; 256];
         self.counts = [[0; 2]; 1024];
         self.fours = [0; 2];
+        self.four_set = [[0; 16]; 2];
         self.near = [0; 256];
         self.eval_x = 0;
         self.marks = 0;
@@ -143,6 +147,12 @@ impl<'a> Engine<'a> {
             // Every empty cell is a one-cell window missing one mark.
             let cells = self.rules.cell_count() as u32;
             self.fours = [cells, cells];
+            for sq in self.rules.squares() {
+                let w = sq.index() * 4;
+                for side in 0..2 {
+                    self.four_set[side][w / 64] |= 1 << (w % 64);
+                }
+            }
         }
         for mark in Mark::ALL {
             for sq in pos.marks(mark) {
@@ -194,24 +204,33 @@ impl<'a> Engine<'a> {
         }
     }
 
+    #[inline]
+    fn set_four(&mut self, side: usize, w: usize, on: bool) {
+        if on {
+            self.fours[side] += 1;
+            self.four_set[side][w / 64] |= 1 << (w % 64);
+        } else {
+            self.fours[side] -= 1;
+            self.four_set[side][w / 64] &= !(1 << (w % 64));
+        }
+    }
+
     /// Puts `mark` on `sq`; returns whether it completes a line.
     fn apply(&mut self, sq: Square, mark: Mark) -> bool {
         let m = mark.index();
         let o = 1 - m;
         let k1 = self.k as u8 - 1;
         let mut won = false;
-        let mut eval = self.eval_x;
-        let mut fours = self.fours;
         let (ids, count) = self.windows(sq);
         for &w in &ids[..count] {
             let w = w as usize;
             let c = self.counts[w];
-            eval -= self.contrib(c);
+            self.eval_x -= self.contrib(c);
             if c[o] == 0 && c[m] == k1 {
-                fours[m] -= 1;
+                self.set_four(m, w, false);
             }
             if c[m] == 0 && c[o] == k1 {
-                fours[o] -= 1;
+                self.set_four(o, w, false);
             }
             let mut n = c;
             n[m] += 1;
@@ -219,13 +238,11 @@ impl<'a> Engine<'a> {
                 won = true;
             }
             if n[o] == 0 && n[m] == k1 {
-                fours[m] += 1;
+                self.set_four(m, w, true);
             }
-            eval += self.contrib(n);
+            self.eval_x += self.contrib(n);
             self.counts[w] = n;
         }
-        self.eval_x = eval;
-        self.fours = fours;
         self.cells[sq.index()] = m as u8 + 1;
         self.bump_near(sq, true);
         self.marks += 1;
@@ -237,29 +254,25 @@ impl<'a> Engine<'a> {
         let m = mark.index();
         let o = 1 - m;
         let k1 = self.k as u8 - 1;
-        let mut eval = self.eval_x;
-        let mut fours = self.fours;
         let (ids, count) = self.windows(sq);
         for &w in &ids[..count] {
             let w = w as usize;
             let c = self.counts[w];
-            eval -= self.contrib(c);
+            self.eval_x -= self.contrib(c);
             if c[o] == 0 && c[m] == k1 {
-                fours[m] -= 1;
+                self.set_four(m, w, false);
             }
             let mut n = c;
             n[m] -= 1;
             if n[o] == 0 && n[m] == k1 {
-                fours[m] += 1;
+                self.set_four(m, w, true);
             }
             if n[m] == 0 && n[o] == k1 {
-                fours[o] += 1;
+                self.set_four(o, w, true);
             }
-            eval += self.contrib(n);
+            self.eval_x += self.contrib(n);
             self.counts[w] = n;
         }
-        self.eval_x = eval;
-        self.fours = fours;
         self.cells[sq.index()] = 0;
         self.bump_near(sq, false);
         self.marks -= 1;
@@ -291,60 +304,60 @@ impl<'a> Engine<'a> {
     /// The empty cells where `mark` completes a line: (first, how many; at
     /// most 2 counted).
     fn winning_cells(&self, mark: Mark) -> (Option<Square>, u32) {
-        if self.fours[mark.index()] == 0 {
+        let m = mark.index();
+        if self.fours[m] == 0 {
             return (None, 0);
         }
-        let (m, o) = (mark.index(), 1 - mark.index());
-        let k1 = self.k as u8 - 1;
-        let mut first: Option<Square> = None;
-        let mut count = 0;
         let k = self.k as i8;
-        let dirs: &[Direction] = if k == 1 { &DIRS[..1] } else { &DIRS };
-        for sq in self.rules.squares() {
-            for (d, &dir) in dirs.iter().enumerate() {
-                let c = self.counts[sq.index() * 4 + d];
-                if c[o] != 0 || c[m] != k1 {
-                    continue;
-                }
-                match sq.step(dir, k - 1) {
-                    Some(end) if self.rules.contains(end) => {}
-                    _ => continue,
-                }
+        let mut first: Option<Square> = None;
+        for (word_index, &word) in self.four_set[m].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let w = word_index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = Square::from_index((w / 4) as u8);
+                let dir = DIRS[w % 4];
                 for i in 0..k {
-                    if let Some(cell) = sq.step(dir, i) {
-                        if self.cells[cell.index()] == 0 {
-                            match first {
-                                None => {
-                                    first = Some(cell);
-                                    count = 1;
-                                }
-                                Some(f) if f != cell => return (first, 2),
-                                _ => {}
-                            }
+                    let Some(cell) = start.step(dir, i) else {
+                        break;
+                    };
+                    if self.cells[cell.index()] == 0 {
+                        match first {
+                            None => first = Some(cell),
+                            Some(f) if f != cell => return (first, 2),
+                            _ => {}
                         }
+                        break;
                     }
                 }
             }
         }
-        (first, count)
+        (first, first.is_some() as u32)
     }
 
-    /// How much playing `sq` gains for `mark` (evaluation change, own view).
-    fn gain(&self, sq: Square, mark: Mark) -> i32 {
+    /// How much playing `sq` gains for `mark` and would gain for the other
+    /// side (evaluation changes, each from its own view).
+    fn gains(&self, sq: Square, mark: Mark) -> (i32, i32) {
         let m = mark.index();
         let o = 1 - m;
-        let mut g = 0;
+        let mut g = [0i32; 2];
         self.for_windows(sq, |w| {
             let c = self.counts[w];
-            if c[o] == 0 {
-                g += need_score(self.k - c[m] as u32 - 1)
-                    - need_score(self.k - c[m] as u32) * (c[m] > 0) as i32;
-            } else if c[m] == 0 {
-                // Playing here kills the opponent's window.
-                g += need_score(self.k - c[o] as u32);
+            for (side, other, out) in [(m, o, 0), (o, m, 1)] {
+                if c[other] == 0 {
+                    let have = c[side] as u32;
+                    g[out] += need_score(self.k - have - 1)
+                        - if have > 0 {
+                            need_score(self.k - have)
+                        } else {
+                            0
+                        };
+                } else if c[side] == 0 {
+                    g[out] += need_score(self.k - c[other] as u32);
+                }
             }
         });
-        g
+        (g[0], g[1])
     }
 
     fn budget_exhausted(&mut self) -> bool {
@@ -376,7 +389,8 @@ impl<'a> Engine<'a> {
             let mut key = if self.marks == 0 {
                 -(self.rules.distance_from_centre(sq) as i32)
             } else {
-                self.gain(sq, me) * 2 + self.gain(sq, me.other())
+                let (mine, theirs) = self.gains(sq, me);
+                mine * 2 + theirs
             };
             if jitter {
                 key = key * 4 + self.rng.below(4) as i32;

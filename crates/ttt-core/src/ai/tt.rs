@@ -50,10 +50,20 @@ pub fn clear(tt: &mut [TtEntry]) {
     }
 }
 
+/// A per-rules key mixed into every hash, so that one table can serve
+/// several board shapes and win lengths without mixing them up.
+pub(crate) fn salt(rules: &crate::Rules) -> u64 {
+    let mut z = (rules.columns() as u64) << 16 | (rules.rows() as u64) << 8 | rules.k() as u64;
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[inline]
 pub(crate) fn index(len: usize, key: u64) -> usize {
-    // Multiply-shift maps the hash onto any table length.
-    ((key as u128 * len as u128) >> 64) as usize
+    // Multiply-shift maps the hash onto any table length (up to 2^32).
+    (((key >> 32) * (len as u64).min(1 << 32)) >> 32) as usize
 }
 
 /// The entry for `key` among the two slots of its bucket.
