@@ -300,6 +300,9 @@ fn ai_vs_ai_is_deterministic_and_tallies() {
         "",
     );
     assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r
+        .stdout
+        .starts_with("X (classic) against O (classic): 20 games."));
     assert_eq!(r.stdout.matches("Game ").count(), 20, "{}", r.stdout);
     let score = r.stdout.lines().last().unwrap_or_default();
     let nums: u32 = score

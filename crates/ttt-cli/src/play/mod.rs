@@ -64,11 +64,8 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         None
     };
     let mut session = Session::new(&args, rules, seed, record);
-    for kind in session.slow_players() {
-        eprintln!(
-            "ttt: warning: {kind} solves the game exactly, which can take very long on a \
-             {rules} board; `impossible` plays perfectly where it can and `strong` elsewhere."
-        );
+    for note in session.player_notes() {
+        eprintln!("ttt: note: {note}");
     }
     let tally = args.mode == Mode::AiVsAi && args.games > 1;
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();

@@ -132,21 +132,37 @@ impl Session {
         self.in_game
     }
 
-    /// Computer players in this session that may take very long on this
-    /// board (`perfect` where the board is too big to solve).
-    pub fn slow_players(&self) -> Vec<PlayerKind> {
+    /// Notes about the computer players on this board: where `perfect` and
+    /// `impossible` cannot solve it exactly, and where solving is slow.
+    pub fn player_notes(&self) -> Vec<String> {
         let used: &[PlayerKind] = match self.mode {
             Mode::HumanVsAi => &[self.ai],
             Mode::TwoPlayer => &[],
             Mode::AiVsAi => &[self.ai_x, self.ai_o],
         };
-        let mut slow: Vec<PlayerKind> = used
-            .iter()
-            .copied()
-            .filter(|&k| k == PlayerKind::Perfect && !ai::is_solvable(&self.rules))
-            .collect();
-        slow.dedup();
-        slow
+        let mut notes: Vec<String> = Vec::new();
+        for &kind in used {
+            if !matches!(kind, PlayerKind::Perfect | PlayerKind::Impossible) {
+                continue;
+            }
+            let note = if !ai::is_solvable(&self.rules) {
+                format!(
+                    "a {} board is too big to solve exactly: {kind} plays as strong there.",
+                    self.rules
+                )
+            } else if self.rules.cell_count() > 16 {
+                format!(
+                    "{kind} solves a {} board exactly: its first moves can take several seconds.",
+                    self.rules
+                )
+            } else {
+                continue;
+            };
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
+        }
+        notes
     }
 
     /// The computer opponent (human-vs-ai).
@@ -333,8 +349,14 @@ impl Session {
             (Mode::HumanVsAi, Seat::Human) => "You".into(),
             (Mode::HumanVsAi, Seat::Computer(k)) => format!("Computer ({k})"),
             (Mode::TwoPlayer, _) => format!("Player {mark}"),
-            (Mode::AiVsAi, Seat::Computer(k)) => format!("{mark} ({k})"),
-            (Mode::AiVsAi, Seat::Human) => format!("Player {mark}"),
+            (Mode::AiVsAi, _) => {
+                let kind = if mark == Mark::X {
+                    self.ai_x
+                } else {
+                    self.ai_o
+                };
+                format!("{mark} ({kind})")
+            }
         }
     }
 
