@@ -417,3 +417,62 @@ fn sixteen_by_sixteen_and_one_by_one() {
         r.stdout
     );
 }
+
+#[test]
+fn random_input_never_panics() {
+    // A fixed pseudo-random stream of lines: digits, letters, commands,
+    // separators, control bytes, very long lines, non-UTF-8.
+    let mut state: u64 = 0x1234_5678;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let pieces: [&[u8]; 16] = [
+        b"1",
+        b"5",
+        b"9",
+        b"b2",
+        b"2 2",
+        b"u",
+        b"h",
+        b"?",
+        b"y",
+        b"n",
+        b" ",
+        b",",
+        b"\xff\xfe",
+        b"99999999999999999999",
+        b"z",
+        b"\t",
+    ];
+    for size in ["1", "2", "3", "4x2", "16"] {
+        for mode in ["human-vs-ai", "two-player"] {
+            let mut input = Vec::new();
+            for _ in 0..300 {
+                for _ in 0..(next() % 4) {
+                    input.extend_from_slice(pieces[(next() % 16) as usize]);
+                }
+                input.push(b'\n');
+            }
+            let mut child = Command::new(env!("CARGO_BIN_EXE_ttt"))
+                .args(["--plain", "--seed", "9", "--size", size, "--mode", mode])
+                .env("XDG_DATA_HOME", std::env::temp_dir())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("run ttt");
+            let _ = child.stdin.take().expect("stdin").write_all(&input);
+            let out = child.wait_with_output().expect("wait");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(!stderr.contains("panicked"), "{size} {mode}: {stderr}");
+            assert!(
+                matches!(out.status.code(), Some(0) | Some(1)),
+                "{size} {mode}: {:?} {stderr}",
+                out.status
+            );
+        }
+    }
+}
