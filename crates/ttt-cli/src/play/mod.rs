@@ -64,6 +64,12 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         None
     };
     let mut session = Session::new(&args, rules, seed, record);
+    for flag in ignored_flags(&args) {
+        let mode = clap::ValueEnum::to_possible_value(&args.mode)
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default();
+        eprintln!("ttt: note: {flag} has no effect with --mode {mode}");
+    }
     for note in session.player_notes() {
         eprintln!("ttt: note: {note}");
     }
@@ -85,6 +91,29 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         io::stdin().lock(),
         io::stdout().lock(),
     )?)
+}
+
+/// Flags given that the chosen mode does not use.
+fn ignored_flags(args: &PlayArgs) -> Vec<&'static str> {
+    let mut ignored = Vec::new();
+    if args.mode != Mode::AiVsAi {
+        if args.games != 1 {
+            ignored.push("--games");
+        }
+        if args.pace.is_some() {
+            ignored.push("--pace");
+        }
+        if args.ai_x.is_some() {
+            ignored.push("--ai-x");
+        }
+        if args.ai_o.is_some() {
+            ignored.push("--ai-o");
+        }
+    }
+    if args.mode != Mode::HumanVsAi && args.first != args::First::Ask {
+        ignored.push("--first");
+    }
+    ignored
 }
 
 /// A seed when none is given: the clock and the process id.
