@@ -12,7 +12,7 @@ fn clock() -> u64 {
 
 fn print(l: &BenchLine) {
     println!(
-        "{:<15} nodes {:>10} time {:>10.3} ms (max call {:>8.1} us) | baseline nodes {:>11} time {:>10.3} ms{} | speedup x{:.1} | {} | checksum {:016x}{}",
+        "{:<15} nodes {:>10} time {:>10.3} ms (max call {:>8.1} us) | baseline nodes {:>11} time {:>10.3} ms{} | speedup {}x{:.1} | {} | checksum {:016x}{}",
         l.item.name(),
         l.nodes,
         l.ns as f64 / 1e6,
@@ -20,6 +20,7 @@ fn print(l: &BenchLine) {
         l.baseline_nodes,
         l.baseline_ns as f64 / 1e6,
         if l.baseline_done { "" } else { " (gave up)" },
+        if l.baseline_done { "" } else { ">=" },
         l.speedup().unwrap_or(0.0),
         if l.on_target() { "on target" } else { "OVER TARGET" },
         l.checksum,

@@ -424,3 +424,26 @@ fn large_boards_fall_back_to_the_plain_search() {
     .unwrap();
     assert_eq!(solver.solve(&pos), Value::Win(1));
 }
+
+#[test]
+fn impossible_and_perfect_never_hang_on_big_boards() {
+    use ttt_core::ai::{is_solvable_with, Budget};
+    let r554 = Rules::new(5, 5, 4).unwrap();
+    assert!(is_solvable_with(&r554, 1 << 20));
+    assert!(!is_solvable_with(&r554, 1 << 12));
+    assert!(is_solvable_with(&Rules::new(4, 4, 4).unwrap(), 0));
+    // A small table on 5x5 k=4, and 9x9 k=5: `strong` answers quickly.
+    for (rules, kind) in [
+        (r554, PlayerKind::Impossible),
+        (Rules::new(9, 9, 5).unwrap(), PlayerKind::Perfect),
+        (Rules::new(9, 9, 5).unwrap(), PlayerKind::Impossible),
+    ] {
+        let mut table = tt(12);
+        let mut p = Player::new(kind, 0, &mut table);
+        p.set_budget(Budget::nodes(2_000));
+        let pos = Position::new(rules);
+        let mv = p.choose_move(&pos).unwrap();
+        assert!(pos.is_legal(mv));
+        assert!(p.stats().nodes <= 2_100, "{kind} {rules}: {:?}", p.stats());
+    }
+}

@@ -4,8 +4,10 @@
 //! nanoseconds) and the table to search with. Each [`BenchLine`] holds the
 //! solver's figures beside a plain alpha-beta + TT baseline
 //! ([`super::baseline`]) run on the same work in the same run, and a checksum
-//! of the results (values and moves), which must not change between runs,
-//! machines or builds unless the engine's answers change.
+//! of the results (values and moves, and for the single solves and `strong`
+//! the node counts), which must not change between runs, machines or builds
+//! unless the engine changes. Node counts (and so those checksums) depend on
+//! the table size: compare runs with the same `tt.len()`.
 //!
 //! The items ([`Item`]), with the targets on a 2-core desktop, release build:
 //!
@@ -108,7 +110,8 @@ pub struct BenchLine {
 }
 
 impl BenchLine {
-    /// Baseline time divided by engine time (how many times faster).
+    /// Baseline time divided by engine time (how many times faster). When
+    /// the baseline gave up (`baseline_done` false) this is a lower bound.
     pub fn speedup(&self) -> Option<f64> {
         (self.baseline_ns > 0 && self.ns > 0).then(|| self.baseline_ns as f64 / self.ns as f64)
     }

@@ -37,7 +37,7 @@
 //!   score from its row, column and the two main diagonals, computed with the
 //!   C code's exact integer arithmetic, quirks included (packed byte-wide
 //!   weights, the whole-int compare of the shifted own-mark counter, the +5
-//!   bonus firing once per scanned cell, `highscore & 0xFF`); the first cell
+//!   bonus firing at every step where its test holds, `highscore & 0xFF`); the first cell
 //!   with the highest score wins ties. See [`squid`] for the generalisation to
 //!   k < size and to rectangular boards.
 //! * `perfect`: the exact [`Solver`]. It plays the fastest win, or a draw, or
@@ -46,7 +46,9 @@
 //!   an exact answer could take years, so there `perfect` plays as `strong`
 //!   rather than hang; use [`Solver`] directly to insist.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
-//!   ([`strong`]), limited by a [`Budget`]; for boards too large to solve.
+//!   ([`strong`]), limited by a [`Budget`] (default 60,000 nodes a move:
+//!   about 0.2 s on 9x9 k=5, 0.3 s on 15x15 k=5 on a desktop); for boards
+//!   too large to solve. Ties between equal moves are broken by its seed.
 //! * `easy`: `standard`, except that 2 moves in 5 (seeded) are random, and it
 //!   still always takes a win in one.
 //! * `medium`: takes a win, blocks a loss; otherwise 1 move in 4 (seeded) is

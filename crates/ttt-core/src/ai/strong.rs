@@ -177,18 +177,28 @@ impl<'a> Engine<'a> {
     /// The window ids through `sq` (up to 4k of them), passed to `f`.
     #[inline]
     fn for_windows(&self, sq: Square, mut f: impl FnMut(usize)) {
-        let k = self.k as i8;
-        let dirs: &[Direction] = if k == 1 { &DIRS[..1] } else { &DIRS };
-        for (d, &dir) in dirs.iter().enumerate() {
-            for o in 0..k {
-                let Some(start) = sq.step(dir, -o) else { break };
-                if !self.rules.contains(start) {
-                    break;
-                }
-                match start.step(dir, k - 1) {
-                    Some(end) if self.rules.contains(end) => f(start.index() * 4 + d),
-                    _ => {}
-                }
+        let (x, y) = (sq.column() as i32, sq.row() as i32);
+        let k = self.k as i32;
+        let (w, h) = (self.rules.columns() as i32, self.rules.rows() as i32);
+        let ndirs = if k == 1 { 1 } else { 4 };
+        const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        for (d, &(dx, dy)) in DELTA.iter().enumerate().take(ndirs) {
+            // Offsets o: the window starts o steps back from `sq`.
+            let (mut lo, mut hi) = (0, k - 1);
+            if dx == 1 {
+                hi = hi.min(x);
+                lo = lo.max(x + k - w);
+            }
+            if dy == 1 {
+                hi = hi.min(y);
+                lo = lo.max(y + k - h);
+            } else if dy == -1 {
+                lo = lo.max(k - 1 - y);
+                hi = hi.min(h - 1 - y);
+            }
+            for o in lo..=hi {
+                let (sx, sy) = (x - o * dx, y - o * dy);
+                f(((sy * 16 + sx) * 4) as usize + d);
             }
         }
     }
