@@ -271,3 +271,24 @@ fn full_screen_quits_while_the_computer_thinks() {
     );
     assert_eq!(t.modes(), "0 1");
 }
+
+#[test]
+fn full_screen_mouse_click_places_a_mark() {
+    let Some(t) = Tmux::start("mouse") else {
+        return;
+    };
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    // An SGR mouse press and release on c1: screen column 14, row 4 (1-based),
+    // typed into the pane as the terminal would report it.
+    t.tmux(&["send-keys", "-t", "0", "-l", "\x1b[<0;14;4M\x1b[<0;14;4m"]);
+    let screen = t.wait_for("I am choosing square 5!");
+    let row1 = screen.lines().find(|l| l.starts_with(" 1 ")).unwrap_or("");
+    assert!(row1.ends_with("│   │   │ X │"), "{screen}");
+    // A click on a grid line places nothing.
+    t.tmux(&["send-keys", "-t", "0", "-l", "\x1b[<0;14;5M\x1b[<0;14;5m"]);
+    t.keys(&["q", "y"]);
+    let screen = t.wait_for("EXIT=0");
+    assert!(screen.contains("Thanks for playing!"));
+    assert_eq!(t.modes(), "0 1");
+}
