@@ -22,7 +22,10 @@ places your mark; u undoes, h asks for a hint, ? shows help, q quits.
 The full-screen view (when stdin and stdout are a terminal and --plain is not
 given): arrow keys or WASD move, Enter or Space places, mouse clicks place.
 NO_COLOR turns colours off. The record (--stats) lives in
-$XDG_DATA_HOME/ttt/record.txt (default ~/.local/share/ttt/record.txt).";
+$XDG_DATA_HOME/ttt/record.txt (default ~/.local/share/ttt/record.txt).
+
+Exit status: 0 when you quit or decline another game, 1 when input ends (or
+Ctrl-C) in the middle of a game, 2 for bad flags.";
 
 /// Who plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -93,7 +96,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
 
-    /// Milliseconds to wait between computer moves in ai-vs-ai.
+    /// Milliseconds to wait between computer moves in ai-vs-ai (default: 500
+    /// in the full-screen view; none in the line view, where more than one
+    /// game is only tallied unless --pace is given).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=60_000))]
     pub pace: Option<u64>,
 

@@ -584,6 +584,9 @@ impl Ui<'_> {
                 if is_cursor {
                     queue!(out, SetAttribute(Attribute::Reverse))?;
                 }
+                if pos.last_move() == Some(sq) && !winning {
+                    queue!(out, SetAttribute(Attribute::Underlined))?;
+                }
                 if let Some(m) = mark {
                     queue!(out, SetAttribute(Attribute::Bold))?;
                     if self.colour {
