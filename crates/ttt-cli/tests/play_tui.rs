@@ -292,3 +292,27 @@ fn full_screen_mouse_click_places_a_mark() {
     assert!(screen.contains("Thanks for playing!"));
     assert_eq!(t.modes(), "0 1");
 }
+
+#[test]
+fn full_screen_board_fits_the_terminal() {
+    let Some(t) = Tmux::start("fit") else {
+        return;
+    };
+    // 16x16 in 80x24: the compact board (one line per row, no box lines).
+    t.type_line(&command("--mode two-player --size 16 -k 5"));
+    let screen = t.wait_for("Player X:");
+    assert!(screen.contains("16 ·  ·"), "{screen}");
+    assert!(!screen.contains("┌───"), "{screen}");
+    // Too small: a message instead of a broken board.
+    t.tmux(&["resize-window", "-t", "0", "-x", "40", "-y", "12"]);
+    t.wait_for("Too small for the board");
+    // Tall enough for the boxed board.
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "45"]);
+    let screen = t.wait_for("┌───┬───");
+    assert!(screen.contains("Player X:"), "{screen}");
+    t.keys(&["Enter"]);
+    t.wait_for("Player O:");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+    assert_eq!(t.modes(), "0 1");
+}
