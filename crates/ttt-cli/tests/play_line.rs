@@ -57,7 +57,9 @@ fn classic_you_first_follows_cs102_and_draws() {
         "y\n1\n2\n7\n6\n8\nn\n",
     );
     assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
-    assert!(r.stdout.contains("Do you want to go first? (y/n"));
+    assert!(r
+        .stdout
+        .contains("Do you want to go first? (y/n) [r = random]"));
     assert_eq!(
         computer_moves(&r.stdout),
         ["5", "3", "4", "9"],

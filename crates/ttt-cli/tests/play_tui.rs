@@ -166,7 +166,7 @@ fn full_screen_asks_who_goes_first_and_announces_the_result() {
         return;
     };
     t.type_line(&command("--ai classic"));
-    t.wait_for("Do you want to go first? (y/n");
+    t.wait_for("Do you want to go first? (y/n) [r = random]");
     t.keys(&["n"]);
     // Classic opens in the centre; you are O.
     t.wait_for("I am choosing square 5!");

@@ -107,7 +107,7 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
     writeln!(io.out, "{}", help_text(&rules))?;
     loop {
         let you_first = if session.must_ask_first() {
-            match io.ask_yes_no("Do you want to go first? (y/n, r = random) ", true)? {
+            match io.ask_yes_no("Do you want to go first? (y/n) [r = random] ", true)? {
                 None => return goodbye(&mut io.out, session, Exit::Done),
                 Some(Answer::Quit) => return goodbye(&mut io.out, session, Exit::Done),
                 Some(Answer::Yes) => Some(true),

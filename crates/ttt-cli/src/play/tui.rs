@@ -74,7 +74,7 @@ impl Drop for Guard {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Phase {
-    /// "Do you want to go first? (y/n, r = random)"
+    /// "Do you want to go first? (y/n) [r = random]"
     AskFirst,
     Playing,
     /// "Do you want to play again? (y/n)"
@@ -444,7 +444,7 @@ impl Ui<'_> {
             return "Quit the game in progress? (y/n)".into();
         }
         match self.phase {
-            Phase::AskFirst => "Do you want to go first? (y/n, r = random)   q: quit".into(),
+            Phase::AskFirst => "Do you want to go first? (y/n) [r = random]   q: quit".into(),
             Phase::GameOver => "Do you want to play again? (y/n)".into(),
             Phase::Playing => {
                 match self.session.seat_to_move() {
