@@ -1,4 +1,9 @@
 //! `ttt`: tic-tac-toe and m,n,k-games in a terminal, and the engine for scripts.
+//!
+//! `ttt` with no subcommand is `ttt play`; play flags are accepted at the top
+//! level too (`ttt --size 4`).
+#![forbid(unsafe_code)]
+
 use std::io;
 use std::process::ExitCode;
 
@@ -7,8 +12,12 @@ use clap_complete::Shell;
 use ttt_cli::common::{exit_code, is_broken_pipe};
 use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve};
 
+mod play;
+
 const AFTER_HELP: &str = "\
 Examples:
+  ttt                               # play 3x3 against the computer
+  ttt --size 4 --mode two-player    # two people, 4x4
   ttt move x.o/.x./..o              # the best move for X (to move)
   ttt analyze xx./oo./...           # value of every move
   ttt solve --size 4x4 -k 3         # solve the empty board
@@ -19,14 +28,20 @@ Examples:
 /// Play tic-tac-toe and m,n,k-games (up to 16x16, k in a row), and use the
 /// engine from scripts.
 #[derive(Debug, Parser)]
-#[command(name = "ttt", version, after_help = AFTER_HELP)]
+#[command(name = "ttt", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// With no subcommand: the flags of `ttt play`.
+    #[command(flatten)]
+    play: play::args::PlayArgs,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Play a game: against the computer, two people, or computer against computer (the default).
+    #[command(after_help = play::args::EXAMPLES)]
+    Play(play::args::PlayArgs),
     /// Print the computer's move for each board.
     Move(move_cmd::MoveArgs),
     /// Show the exact value of a board and of each move.
@@ -83,7 +98,8 @@ struct CompletionsArgs {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        None => Cli::command().print_help().map_err(Into::into),
+        None => return play::main(cli.play),
+        Some(Command::Play(args)) => return play::main(args.clone()),
         Some(Command::Move(args)) => move_cmd::run(args),
         Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Solve(args)) => solve::run(args),

@@ -202,12 +202,34 @@ fn every_subcommand_has_help_with_examples() {
 }
 
 #[test]
-fn no_subcommand_prints_help() {
-    // (Play is the default in the merged program; this branch prints help.)
+fn help_lists_play_and_every_engine_command() {
+    let assert = ttt().arg("--help").assert().success();
+    let out = String::from_utf8_lossy(&assert.get_output().stdout).into_owned();
+    for command in [
+        "play",
+        "move",
+        "analyze",
+        "solve",
+        "arena",
+        "bench",
+        "pbrain",
+        "completions",
+    ] {
+        assert!(
+            out.contains(command),
+            "{command} missing from --help:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn no_subcommand_plays() {
+    // Bare `ttt` is `ttt play`: through a pipe it is the line view.
     ttt()
+        .args(["--mode", "two-player", "--size", "3"])
+        .write_stdin("5\nq\n")
         .assert()
-        .success()
-        .stdout(predicate::str::contains("Usage"));
+        .stdout(predicate::str::contains("Player O"));
 }
 
 #[test]

@@ -1,0 +1,150 @@
+//! Command-line flags of `ttt play` (also accepted by bare `ttt`).
+use clap::{Args, ValueEnum};
+use ttt_core::Rules;
+
+use ttt_core::ai::PlayerKind;
+
+/// Shown after `--help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  ttt                                  play classic tic-tac-toe against `classic`
+  ttt --ai perfect --first random      the unbeatable player; a coin decides who starts
+  ttt --size 4 --first you             4x4, four in a row; moves like 6, b2 or \"2 2\"
+  ttt --size 7x6 -k 4 --ai hard        Connect-Four sized board, four in a row
+  ttt --mode two-player                two people at one keyboard
+  ttt --mode ai-vs-ai --ai-x classic --ai-o perfect --pace 300   watch a game
+  ttt --mode ai-vs-ai --games 100 --seed 7                         tally 100 games
+  echo -e 'y\\n1\\n9\\n7\\n4\\nn' | ttt --plain --seed 1              script a game
+  ttt --stats                          keep a record across sessions
+
+In a game: a square number (5), a coordinate (b2) or a row and column (2 2)
+places your mark; u undoes, h asks for a hint, ? shows help, q quits.
+The full-screen view (when stdin and stdout are a terminal and --plain is not
+given): arrow keys or WASD move, Enter or Space places, mouse clicks place.
+NO_COLOR turns colours off. The record (--stats) lives in
+$XDG_DATA_HOME/ttt/record.txt (default ~/.local/share/ttt/record.txt).
+
+Exit status: 0 when you quit or decline another game, 1 when input ends (or
+Ctrl-C) in the middle of a game, 2 for bad flags.";
+
+/// Who plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum Mode {
+    /// You against the computer (`--ai`).
+    #[default]
+    #[value(alias = "1", alias = "vs-ai")]
+    HumanVsAi,
+    /// Two people at one keyboard.
+    #[value(alias = "2", alias = "2p")]
+    TwoPlayer,
+    /// Computer against computer (`--ai-x`, `--ai-o`).
+    #[value(alias = "0", alias = "watch")]
+    AiVsAi,
+}
+
+/// Who moves first (and so plays X) against the computer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
+pub enum First {
+    /// Ask before every game: "Do you want to go first? (y/n)".
+    #[default]
+    Ask,
+    /// You always go first.
+    You,
+    /// The computer always goes first.
+    Computer,
+    /// A coin toss (from --seed) before every game.
+    Random,
+    /// You first, then take turns going first.
+    Alternate,
+}
+
+/// `ttt play` flags.
+#[derive(Args, Debug, Clone)]
+pub struct PlayArgs {
+    /// Who plays: human-vs-ai (1), two-player (2) or ai-vs-ai (0).
+    #[arg(long, value_enum, default_value_t = Mode::HumanVsAi)]
+    pub mode: Mode,
+
+    /// Your computer opponent: random, classic, standard, god, squid, perfect,
+    /// strong, easy, medium, hard, impossible (see --help).
+    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = parse_player,
+          long_help = ai_long_help())]
+    pub ai: PlayerKind,
+
+    /// The computer playing X in ai-vs-ai (default: --ai).
+    #[arg(long, value_name = "NAME", value_parser = parse_player)]
+    pub ai_x: Option<PlayerKind>,
+
+    /// The computer playing O in ai-vs-ai (default: --ai).
+    #[arg(long, value_name = "NAME", value_parser = parse_player)]
+    pub ai_o: Option<PlayerKind>,
+
+    /// Board size: N (N x N) or CxR (columns x rows), each 1 to 16.
+    /// The board must also fit the terminal in the full-screen view.
+    #[arg(long, value_name = "N|CxR", default_value = "3", value_parser = parse_size)]
+    pub size: Rules,
+
+    /// Marks in a row to win (default: a full row of the shorter side).
+    #[arg(short = 'k', long, value_name = "K")]
+    pub win_length: Option<u8>,
+
+    /// Who goes first against the computer; whoever goes first is X.
+    #[arg(long, value_enum, default_value_t = First::Ask)]
+    pub first: First,
+
+    /// Number of games in ai-vs-ai; more than one prints a tally.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+
+    /// Milliseconds to wait between computer moves in ai-vs-ai (default: 500
+    /// in the full-screen view; none in the line view, where more than one
+    /// game is only tallied unless --pace is given).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub pace: Option<u64>,
+
+    /// Seed for the computer's choices and random starts: the same seed gives
+    /// the same computer moves (default: from the clock).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Plain line view even on a terminal (always used when piped).
+    #[arg(long)]
+    pub plain: bool,
+
+    /// Keep a record of your results across sessions (in the user's data dir).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+impl PlayArgs {
+    /// The board shape and win length.
+    pub fn rules(&self) -> Result<Rules, String> {
+        match self.win_length {
+            Some(k) => self.size.with_k(k).map_err(|e| e.to_string()),
+            None => Ok(self.size),
+        }
+    }
+}
+
+fn ai_long_help() -> String {
+    let mut s = String::from(
+        "Your computer opponent (and the default for --ai-x/--ai-o). The default, classic, \
+         is the CS102 seed's program: instant on every board and beatable, as in the seeds; \
+         choose hard or impossible for a challenge.\n",
+    );
+    for kind in PlayerKind::ALL {
+        s.push_str(&format!("\n  {:<11} {}", kind.name(), kind.description()));
+    }
+    s
+}
+
+fn parse_player(text: &str) -> Result<PlayerKind, String> {
+    text.parse()
+        .map_err(|e: ttt_core::ai::UnknownPlayer| e.to_string())
+}
+
+/// `3`, `4x3`, or with a win length `7x7 k=4` (-k overrides it).
+fn parse_size(text: &str) -> Result<Rules, String> {
+    text.parse()
+        .map_err(|e: ttt_core::ParseRulesError| e.to_string())
+}

@@ -1,0 +1,286 @@
+//! The line view: a plain text board like the seeds', prompts on stdout, one
+//! input per line. Used when piped or with `--plain`, so games can be scripted.
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use ttt_core::{Mark, Position, Square};
+
+use super::args::Mode;
+use super::input::{help_text, parse_action, parse_answer, Action, Answer};
+use super::session::{Seat, Session, Undone};
+use super::Exit;
+
+/// The board as text: column letters on top, row numbers on the left,
+/// cells `X`/`O`, the winning line's cells in brackets (`[X]`).
+pub fn board_text(pos: &Position) -> String {
+    let rules = pos.rules();
+    let line = pos.winning_line();
+    let mut s = String::from("   ");
+    for c in 0..rules.columns() {
+        s.push_str(&format!(" {}  ", (b'A' + c) as char));
+    }
+    s.truncate(s.trim_end().len());
+    s.push('\n');
+    for r in 0..rules.rows() {
+        if r > 0 {
+            s.push_str("   ");
+            let sep: Vec<&str> = (0..rules.columns()).map(|_| "---").collect();
+            s.push_str(&sep.join("+"));
+            s.push('\n');
+        }
+        s.push_str(&format!("{:>2} ", r + 1));
+        let cells: Vec<String> = (0..rules.columns())
+            .map(|c| {
+                let Some(sq) = Square::new(c, r) else {
+                    return "   ".into();
+                };
+                let mark = pos.get(sq).map_or(' ', Mark::char);
+                if line.is_some_and(|l| l.contains(sq)) {
+                    format!("[{mark}]")
+                } else {
+                    format!(" {mark} ")
+                }
+            })
+            .collect();
+        s.push_str(cells.join("|").trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+struct Lines<R, W> {
+    input: R,
+    out: W,
+}
+
+impl<R: BufRead, W: Write> Lines<R, W> {
+    /// Prints `prompt` and reads a line; `None` at end of input.
+    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        write!(self.out, "{prompt}")?;
+        self.out.flush()?;
+        let mut buf = Vec::new();
+        if self.input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(None);
+        }
+        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
+    }
+
+    /// Asks a yes/no question until answered; `None` at end of input.
+    fn ask_yes_no(&mut self, prompt: &str, allow_random: bool) -> io::Result<Option<Answer>> {
+        loop {
+            let Some(line) = self.ask(prompt)? else {
+                return Ok(None);
+            };
+            match parse_answer(&line) {
+                Some(Answer::Random) if !allow_random => {}
+                Some(a) => return Ok(Some(a)),
+                None => {}
+            }
+            let options = if allow_random { "y, n or r" } else { "y or n" };
+            writeln!(self.out, "Please answer {options} (q quits).")?;
+        }
+    }
+}
+
+/// Plays the session in the line view.
+pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io::Result<Exit> {
+    let mut io = Lines { input, out };
+    let rules = *session.rules();
+    writeln!(
+        io.out,
+        "Welcome to Tic-Tac-Toe! {}x{} board, {} in a row to win.",
+        rules.columns(),
+        rules.rows(),
+        rules.k()
+    )?;
+    match session.mode() {
+        Mode::HumanVsAi => writeln!(io.out, "You are playing against {}.", session.ai())?,
+        Mode::TwoPlayer => writeln!(io.out, "Two players: X goes first.")?,
+        Mode::AiVsAi => {}
+    }
+    if let Some(line) = session.record_line() {
+        writeln!(io.out, "{line}")?;
+    }
+    if session.mode() == Mode::AiVsAi {
+        return Ok(Exit::Done);
+    }
+    writeln!(io.out, "{}", help_text(&rules))?;
+    loop {
+        let you_first = if session.must_ask_first() {
+            match io.ask_yes_no("Do you want to go first? (y/n) [r = random] ", true)? {
+                None => return goodbye(&mut io.out, session, Exit::Done),
+                Some(Answer::Quit) => return goodbye(&mut io.out, session, Exit::Done),
+                Some(Answer::Yes) => Some(true),
+                Some(Answer::No) => Some(false),
+                Some(Answer::Random) => {
+                    let c = session.coin();
+                    writeln!(
+                        io.out,
+                        "{}",
+                        if c { "You go first." } else { "I go first." }
+                    )?;
+                    Some(c)
+                }
+            }
+        } else {
+            None
+        };
+        session.start_game(you_first);
+        if let Some(you) = session.human_mark() {
+            writeln!(io.out, "You are {you}; I am {}.", you.other())?;
+        }
+        writeln!(io.out, "\n{}", session.score_line())?;
+        writeln!(io.out, "{}", board_text(session.position()))?;
+        if let Some(exit) = play_one(session, &mut io)? {
+            return goodbye(&mut io.out, session, exit);
+        }
+        if let Some(done) = session.finish() {
+            writeln!(io.out, "{}\n", done.message)?;
+            writeln!(io.out, "{}", session.score_line())?;
+            if let Some(r) = done.record {
+                writeln!(io.out, "{r}")?;
+            }
+        }
+        match io.ask_yes_no("Do you want to play again? (y/n) ", false)? {
+            Some(Answer::Yes) => writeln!(io.out)?,
+            _ => return goodbye(&mut io.out, session, Exit::Done),
+        }
+    }
+}
+
+/// Plays moves until the game ends (`None`) or the program must stop.
+fn play_one<R: BufRead, W: Write>(
+    session: &mut Session,
+    io: &mut Lines<R, W>,
+) -> io::Result<Option<Exit>> {
+    let rules = *session.rules();
+    while !session.position().outcome().is_over() {
+        let mark = session.position().side_to_move();
+        if let Seat::Computer(_) = session.seat_to_move() {
+            if let Some(sq) = session.computer_move() {
+                writeln!(
+                    io.out,
+                    "I am choosing square {}!\n",
+                    session.square_name(sq)
+                )?;
+                writeln!(io.out, "{}", board_text(session.position()))?;
+            }
+            continue;
+        }
+        let prompt = match session.mode() {
+            Mode::TwoPlayer => format!("Player {mark}, enter a square: "),
+            _ => "Enter a square: ".to_string(),
+        };
+        let Some(line) = io.ask(&prompt)? else {
+            writeln!(
+                io.out,
+                "\nInput ended in the middle of a game; the game is abandoned."
+            )?;
+            return Ok(Some(Exit::Interrupted));
+        };
+        match parse_action(&rules, &line) {
+            Err(why) => writeln!(io.out, "{why}")?,
+            Ok(Action::Help) => writeln!(io.out, "{}", help_text(&rules))?,
+            Ok(Action::Quit) => {
+                writeln!(io.out, "Exiting the game...")?;
+                return Ok(Some(Exit::Done));
+            }
+            Ok(Action::Undo) => match session.undo() {
+                Undone::Nothing => writeln!(io.out, "There is no move of yours to undo.")?,
+                Undone::Moves(n) => {
+                    let what = if n == 1 { "move" } else { "moves" };
+                    writeln!(io.out, "Took back {n} {what}.\n")?;
+                    writeln!(io.out, "{}", board_text(session.position()))?;
+                }
+            },
+            Ok(Action::Hint) => match session.hint() {
+                Some((sq, why)) => {
+                    writeln!(io.out, "Hint: square {} ({why}).", session.square_name(sq))?
+                }
+                None => writeln!(io.out, "No hint available.")?,
+            },
+            Ok(Action::Play(sq)) => match session.human_move(sq) {
+                Ok(()) => {
+                    writeln!(io.out)?;
+                    writeln!(io.out, "{}", board_text(session.position()))?;
+                }
+                Err(ttt_core::PlayError::Occupied(_, m)) => writeln!(
+                    io.out,
+                    "Invalid move. That cell is already taken (square {} holds {m}). Try again.",
+                    session.square_name(sq)
+                )?,
+                Err(e) => writeln!(io.out, "Invalid move: {e}.")?,
+            },
+        }
+    }
+    Ok(None)
+}
+
+fn goodbye<W: Write>(out: &mut W, session: &Session, exit: Exit) -> io::Result<Exit> {
+    writeln!(out)?;
+    if session.games_started() > 0 {
+        writeln!(out, "{}", session.score_line())?;
+    }
+    writeln!(out, "Thanks for playing!")?;
+    out.flush()?;
+    Ok(exit)
+}
+
+/// Computer against computer: one game shown move by move, or many games
+/// tallied (boards shown only with `--pace`).
+pub fn run_ai_vs_ai<W: Write>(
+    session: &mut Session,
+    games: u32,
+    pace: Option<u64>,
+    mut out: W,
+) -> io::Result<Exit> {
+    let show = games == 1 || pace.is_some();
+    let pause = Duration::from_millis(pace.unwrap_or(0));
+    writeln!(
+        out,
+        "{} against {}: {} game{}.",
+        session.player_name(Mark::X),
+        session.player_name(Mark::O),
+        games,
+        if games == 1 { "" } else { "s" }
+    )?;
+    for g in 1..=games {
+        session.start_game(None);
+        if show {
+            writeln!(out, "\nGame {g}\n\n{}", board_text(session.position()))?;
+        }
+        while !session.position().outcome().is_over() {
+            let mark = session.position().side_to_move();
+            let Some(sq) = session.computer_move() else {
+                break;
+            };
+            if show {
+                writeln!(
+                    out,
+                    "{} chooses square {}.\n\n{}",
+                    session.player_name(mark),
+                    session.square_name(sq),
+                    board_text(session.position())
+                )?;
+                out.flush()?;
+                if !pause.is_zero() {
+                    std::thread::sleep(pause);
+                }
+            }
+        }
+        let moves = session.position().mark_count();
+        if let Some(done) = session.finish() {
+            if show {
+                writeln!(out, "{}", done.message)?;
+            } else {
+                writeln!(out, "Game {g}: {} ({moves} moves)", done.message)?;
+            }
+            if let (Some(r), true) = (done.record, show || g == games) {
+                writeln!(out, "{r}")?;
+            }
+        }
+    }
+    writeln!(out, "\n{}", session.score_line())?;
+    out.flush()?;
+    Ok(Exit::Done)
+}

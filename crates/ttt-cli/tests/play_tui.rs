@@ -1,0 +1,318 @@
+//! The full-screen view in a real terminal: `ttt` runs inside a private tmux
+//! server (its own socket), keys are sent with `send-keys` and the screen is
+//! read with `capture-pane`. Skipped (with a note) when tmux is missing.
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// A tmux server running a shell in an 80x24 window, or `None` without tmux.
+    fn start(name: &str) -> Option<Tmux> {
+        let socket = format!("ttt-test-{name}-{}", std::process::id());
+        let ok = Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+            .args(["-x", "80", "-y", "24", "sh"])
+            .env("PS1", "$ ")
+            .status()
+            .map(|s| s.success())
+            .unwrap_or(false);
+        if !ok {
+            eprintln!("tmux is not available: skipping the full-screen test");
+            return None;
+        }
+        Some(Tmux { socket })
+    }
+
+    fn tmux(&self, args: &[&str]) -> String {
+        let out = Command::new("tmux")
+            .args(["-L", &self.socket])
+            .args(args)
+            .output()
+            .expect("run tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        for k in keys {
+            self.tmux(&["send-keys", "-t", "0", k]);
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn type_line(&self, line: &str) {
+        self.tmux(&["send-keys", "-t", "0", "-l", line]);
+        self.tmux(&["send-keys", "-t", "0", "Enter"]);
+    }
+
+    fn screen(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// The screen with its colours and attributes as escape sequences.
+    fn screen_with_escapes(&self) -> String {
+        self.tmux(&["capture-pane", "-e", "-p", "-t", "0"])
+    }
+
+    /// Waits until the screen contains `text`; panics with the screen if not.
+    fn wait_for(&self, text: &str) -> String {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let screen = self.screen();
+            if screen.contains(text) {
+                return screen;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {text:?}; screen:\n{screen}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// `#{alternate_on} #{cursor_flag}`: "0 1" once the program gave the
+    /// terminal back (normal screen, cursor shown).
+    fn modes(&self) -> String {
+        self.tmux(&[
+            "display-message",
+            "-p",
+            "-t",
+            "0",
+            "#{alternate_on} #{cursor_flag}",
+        ])
+        .trim()
+        .to_string()
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .args(["-L", &self.socket, "kill-server"])
+            .status();
+    }
+}
+
+fn command(extra: &str) -> String {
+    let data = std::env::temp_dir().join(format!("ttt-tui-test-{}", std::process::id()));
+    format!(
+        "XDG_DATA_HOME={} NO_COLOR=1 {} --seed 1 {extra}; echo EXIT=$?",
+        data.display(),
+        env!("CARGO_BIN_EXE_ttt")
+    )
+}
+
+#[test]
+fn full_screen_move_place_quit_with_confirmation() {
+    let Some(t) = Tmux::start("play") else {
+        return;
+    };
+    t.type_line(&command("--first you"));
+    let screen = t.wait_for("Your move (X)");
+    assert!(screen.contains("┌───┬───┬───┐"), "{screen}");
+    assert_eq!(t.modes(), "1 0", "alternate screen on, cursor hidden");
+    // The cursor starts on b2: right and down is c3.
+    t.keys(&["Right", "Down", "Enter"]);
+    let screen = t.wait_for("I am choosing square 5!");
+    let row3 = screen.lines().find(|l| l.starts_with(" 3 ")).unwrap_or("");
+    assert!(row3.ends_with("│   │   │ X │"), "{screen}");
+    let row2 = screen.lines().find(|l| l.starts_with(" 2 ")).unwrap_or("");
+    assert!(row2.contains("│ O │"), "{screen}");
+    // WASD moves too: up twice and left twice is a1.
+    t.keys(&["w", "w", "a", "a", "Space"]);
+    t.wait_for("I am choosing square 3!");
+    let screen = t.screen();
+    let row1 = screen.lines().find(|l| l.starts_with(" 1 ")).unwrap_or("");
+    assert!(row1.contains("│ X │"), "{screen}");
+    // Placing on a taken square is refused.
+    t.keys(&["Enter"]);
+    t.wait_for("That cell is already taken");
+    // q asks first; n keeps playing; q y quits.
+    t.keys(&["q"]);
+    t.wait_for("Quit the game in progress? (y/n)");
+    t.keys(&["n"]);
+    t.wait_for("Your move (X)");
+    t.keys(&["q", "y"]);
+    let screen = t.wait_for("EXIT=0");
+    assert!(screen.contains("Thanks for playing!"), "{screen}");
+    assert!(screen.contains("Score - You: 0 | Computer (classic): 0 | Draws: 0"));
+    assert!(!screen.contains("┌───"), "board left on screen:\n{screen}");
+    assert_eq!(
+        t.modes(),
+        "0 1",
+        "terminal restored: normal screen, cursor shown"
+    );
+}
+
+#[test]
+fn full_screen_ctrl_c_restores_the_terminal() {
+    let Some(t) = Tmux::start("ctrlc") else {
+        return;
+    };
+    t.type_line(&command("--mode two-player --size 4"));
+    t.wait_for("Player X:");
+    t.keys(&["Enter"]);
+    t.wait_for("Player O:");
+    t.keys(&["C-c"]);
+    let screen = t.wait_for("EXIT=1");
+    assert!(screen.contains("Game interrupted"), "{screen}");
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_asks_who_goes_first_and_announces_the_result() {
+    let Some(t) = Tmux::start("ask") else {
+        return;
+    };
+    t.type_line(&command("--ai classic"));
+    t.wait_for("Do you want to go first? (y/n) [r = random]");
+    t.keys(&["n"]);
+    // Classic opens in the centre; you are O.
+    t.wait_for("I am choosing square 5!");
+    // a1, a3 (block), b1: classic then completes 4-5-6 as in the line test.
+    t.keys(&["Up", "Left", "Enter"]);
+    t.wait_for("I am choosing square 3!");
+    t.keys(&["Down", "Down", "Enter"]);
+    t.wait_for("I am choosing square 4!");
+    t.keys(&["Up", "Up", "Right", "Enter"]);
+    let screen = t.wait_for("I WIN!!!");
+    assert!(
+        screen.contains("[X]"),
+        "winning line marked by shape:\n{screen}"
+    );
+    assert!(screen.contains("Do you want to play again? (y/n)"));
+    t.keys(&["n"]);
+    let screen = t.wait_for("EXIT=0");
+    assert!(screen.contains("Score - You: 0 | Computer (classic): 1 | Draws: 0"));
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_panic_restores_the_terminal() {
+    let Some(t) = Tmux::start("panic") else {
+        return;
+    };
+    t.type_line(&format!("TTT_TEST_PANIC=1 {}", command("--first you")));
+    let screen = t.wait_for("EXIT=101");
+    assert!(screen.contains("TTT_TEST_PANIC is set"), "{screen}");
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_watch_ai_vs_ai() {
+    let Some(t) = Tmux::start("watch") else {
+        return;
+    };
+    t.type_line(&command(
+        "--mode ai-vs-ai --ai-x classic --ai-o perfect --pace 10",
+    ));
+    let screen = t.wait_for("Do you want to play again? (y/n)");
+    assert!(
+        screen.contains("X (classic) against O (perfect)"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Draws: 1") || screen.contains("O (perfect): 1"),
+        "{screen}"
+    );
+    t.keys(&["n"]);
+    t.wait_for("EXIT=0");
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_colours_and_no_color() {
+    let Some(t) = Tmux::start("colour") else {
+        return;
+    };
+    // Colours on: X cyan, O yellow (256-colour indexes 14 and 11).
+    let cmd = command("--first you").replace("NO_COLOR=1 ", "");
+    t.type_line(&format!("unset NO_COLOR; {cmd}"));
+    t.wait_for("Your move (X)");
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square 1!");
+    let coloured = t.screen_with_escapes();
+    assert!(coloured.contains("38;5;14m"), "{coloured}");
+    assert!(coloured.contains("38;5;11m"), "{coloured}");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+    // NO_COLOR: no colours, the marks still differ by shape.
+    t.type_line("clear");
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square 1!");
+    let plain = t.screen_with_escapes();
+    assert!(!plain.contains("38;5;"), "{plain}");
+    assert!(plain.contains(" O ") && plain.contains(" X "), "{plain}");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_quits_while_the_computer_thinks() {
+    let Some(t) = Tmux::start("think") else {
+        return;
+    };
+    // Solving 5x5 four-in-a-row from the empty board takes the exact solver
+    // seconds; the keys must work meanwhile.
+    t.type_line(&command("--ai perfect --size 5 -k 4 --first computer"));
+    t.wait_for("Thinking...");
+    let start = Instant::now();
+    t.keys(&["q"]);
+    t.wait_for("Quit the game in progress? (y/n)");
+    t.keys(&["y"]);
+    t.wait_for("EXIT=0");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "took {:?}",
+        start.elapsed()
+    );
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_mouse_click_places_a_mark() {
+    let Some(t) = Tmux::start("mouse") else {
+        return;
+    };
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    // An SGR mouse press and release on c1: screen column 14, row 4 (1-based),
+    // typed into the pane as the terminal would report it.
+    t.tmux(&["send-keys", "-t", "0", "-l", "\x1b[<0;14;4M\x1b[<0;14;4m"]);
+    let screen = t.wait_for("I am choosing square 5!");
+    let row1 = screen.lines().find(|l| l.starts_with(" 1 ")).unwrap_or("");
+    assert!(row1.ends_with("│   │   │ X │"), "{screen}");
+    // A click on a grid line places nothing.
+    t.tmux(&["send-keys", "-t", "0", "-l", "\x1b[<0;14;5M\x1b[<0;14;5m"]);
+    t.keys(&["q", "y"]);
+    let screen = t.wait_for("EXIT=0");
+    assert!(screen.contains("Thanks for playing!"));
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_board_fits_the_terminal() {
+    let Some(t) = Tmux::start("fit") else {
+        return;
+    };
+    // 16x16 in 80x24: the compact board (one line per row, no box lines).
+    t.type_line(&command("--mode two-player --size 16 -k 5"));
+    let screen = t.wait_for("Player X:");
+    assert!(screen.contains("16 ·  ·"), "{screen}");
+    assert!(!screen.contains("┌───"), "{screen}");
+    // Too small: a message instead of a broken board.
+    t.tmux(&["resize-window", "-t", "0", "-x", "40", "-y", "12"]);
+    t.wait_for("Too small for the board");
+    // Tall enough for the boxed board.
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "45"]);
+    let screen = t.wait_for("┌───┬───");
+    assert!(screen.contains("Player X:"), "{screen}");
+    t.keys(&["Enter"]);
+    t.wait_for("Player O:");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+    assert_eq!(t.modes(), "0 1");
+}
