@@ -90,6 +90,7 @@ use crate::{Position, Rules, Square};
 
 pub mod baseline;
 pub mod bench;
+pub mod book;
 pub mod seeds;
 pub mod solver;
 pub mod squid;
@@ -329,6 +330,7 @@ pub struct Player<'a> {
     tt: &'a mut [TtEntry],
     budget: Budget<'a>,
     stats: SearchStats,
+    book: Option<&'a book::Book>,
 }
 
 impl<'a> Player<'a> {
@@ -342,7 +344,16 @@ impl<'a> Player<'a> {
             tt,
             budget: Budget::default(),
             stats: SearchStats::default(),
+            book: None,
         }
+    }
+
+    /// Gives the exact solver (`perfect`, and `impossible` where it solves)
+    /// an [opening book](book): positions it holds are answered without a
+    /// search, with the same move the search would choose for the same seed.
+    /// A book for other rules is simply never used.
+    pub fn set_book(&mut self, book: &'a book::Book) {
+        self.book = Some(book);
     }
 
     /// Which player this is.
@@ -418,6 +429,9 @@ impl<'a> Player<'a> {
     fn perfect(&mut self, pos: &Position) -> Option<Square> {
         let seed = self.rng.next_u64();
         let mut solver = Solver::new(&mut *self.tt);
+        if let Some(b) = self.book {
+            solver.set_book(b);
+        }
         let best = solver.best_move(pos, seed).map(|(sq, _)| sq);
         self.stats = solver.stats();
         best
