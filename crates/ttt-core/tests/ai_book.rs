@@ -223,3 +223,119 @@ fn nodes_per_ply() {
         }
     }
 }
+
+/// Cost per node of `strong`/`hard` on the bigger boards (host), to choose
+/// node budgets for the console: `BOARDS=9x9k5 cargo test --release -p
+/// ttt-core --test ai_book strong_cost -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn strong_cost_per_node() {
+    use ttt_core::ai::Budget;
+    use ttt_core::rng::Rng;
+    let list = std::env::var("BOARDS")
+        .unwrap_or_else(|_| "5x5k4,5x5k5,6x6k4,6x6k5,7x7k4,7x7k5,8x8k5,9x9k4,9x9k5,9x9k9".into());
+    println!("board   player        moves  mean_nodes max_nodes  mean_us   max_us  ns/node");
+    for r in list.split(',') {
+        let (n, k) = r.split_once('k').unwrap();
+        let n: u8 = n.split_once('x').unwrap().0.parse().unwrap();
+        let rules = Rules::new(n, n, k.parse().unwrap()).unwrap();
+        for (kind, nodes) in [
+            (PlayerKind::Hard, None),
+            (PlayerKind::Strong, Some(20_000u64)),
+        ] {
+            let (mut sum_n, mut max_n, mut sum_t, mut max_t, mut moves) =
+                (0u64, 0u64, 0u128, 0u128, 0u64);
+            for game in 0..2u64 {
+                let mut pos = Position::new(rules);
+                let mut rng = Rng::new(game);
+                while !pos.outcome().is_over() && pos.mark_count() < 30 {
+                    let sq = if pos.mark_count() % 2 == (game % 2) as usize {
+                        let mut p =
+                            Player::new(kind, game * 1000 + pos.mark_count() as u64, &mut []);
+                        if let Some(b) = nodes {
+                            p.set_budget(Budget::nodes(b));
+                        }
+                        let t0 = Instant::now();
+                        let sq = p.choose_move(&pos).unwrap();
+                        let dt = t0.elapsed().as_micros();
+                        let nn = p.stats().nodes;
+                        sum_n += nn;
+                        max_n = max_n.max(nn);
+                        sum_t += dt;
+                        max_t = max_t.max(dt);
+                        moves += 1;
+                        sq
+                    } else {
+                        let m: Vec<_> = pos.legal_moves().into_iter().collect();
+                        m[rng.below(m.len() as u32) as usize]
+                    };
+                    pos.play(sq).unwrap();
+                }
+            }
+            let name = format!(
+                "{}{}",
+                kind.name(),
+                nodes.map_or(String::new(), |b| format!("@{b}"))
+            );
+            println!(
+                "{r:7} {name:13} {moves:5} {:10} {max_n:9} {:8} {max_t:8} {:8.0}",
+                sum_n / moves,
+                sum_t / moves as u128,
+                sum_t as f64 * 1000.0 / sum_n as f64
+            );
+        }
+    }
+}
+
+/// Which is stronger within a console node budget: `strong` or `hard`
+/// limited to N nodes, against `hard` (default budget): `NODES=8000
+/// cargo test --release -p ttt-core --test ai_book budget_arena -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn budget_arena() {
+    use ttt_core::ai::Budget;
+    use ttt_core::Outcome;
+    let nodes: u64 = std::env::var("NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(8000);
+    let games: u64 = std::env::var("GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(8);
+    for r in ["5x5k4", "7x7k4", "7x7k5", "9x9k5"] {
+        let (n, k) = r.split_once('k').unwrap();
+        let n: u8 = n.split_once('x').unwrap().0.parse().unwrap();
+        let rules = Rules::new(n, n, k.parse().unwrap()).unwrap();
+        for cand in [PlayerKind::Strong, PlayerKind::Hard] {
+            let (mut w, mut l, mut d, mut max_nodes) = (0, 0, 0, 0u64);
+            for g in 0..games {
+                let cand_x = g % 2 == 0;
+                let mut pos = Position::new(rules);
+                while !pos.outcome().is_over() {
+                    let x_to_move = pos.mark_count() % 2 == 0;
+                    let seed = g * 7919 + pos.mark_count() as u64;
+                    let sq = if x_to_move == cand_x {
+                        let mut p = Player::new(cand, seed, &mut []);
+                        p.set_budget(Budget::nodes(nodes));
+                        let sq = p.choose_move(&pos);
+                        max_nodes = max_nodes.max(p.stats().nodes);
+                        sq
+                    } else {
+                        Player::new(PlayerKind::Hard, seed, &mut []).choose_move(&pos)
+                    };
+                    pos.play(sq.unwrap()).unwrap();
+                }
+                match pos.outcome() {
+                    Outcome::Win(m) if (m == ttt_core::Mark::X) == cand_x => w += 1,
+                    Outcome::Win(_) => l += 1,
+                    _ => d += 1,
+                }
+            }
+            println!(
+                "{r} {}@{nodes} vs hard: +{w} -{l} ={d} (max nodes {max_nodes})",
+                cand.name()
+            );
+        }
+    }
+}
