@@ -239,9 +239,13 @@ fn strong_cost_per_node() {
         let (n, k) = r.split_once('k').unwrap();
         let n: u8 = n.split_once('x').unwrap().0.parse().unwrap();
         let rules = Rules::new(n, n, k.parse().unwrap()).unwrap();
+        let budget: u64 = std::env::var("NODES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(6_000);
         for (kind, nodes) in [
-            (PlayerKind::Hard, None),
-            (PlayerKind::Strong, Some(20_000u64)),
+            (PlayerKind::Hard, Some(budget)),
+            (PlayerKind::Strong, Some(budget)),
         ] {
             let (mut sum_n, mut max_n, mut sum_t, mut max_t, mut moves) =
                 (0u64, 0u64, 0u128, 0u128, 0u64);

@@ -133,17 +133,19 @@ pub fn console_solvable(rules: &Rules) -> bool {
 }
 
 /// The most positions any `strong` search visits per move on the console
-/// (`strong`, `hard`, `medium`, the hint): 6,000 nodes. Measured on the host
-/// (`crates/ttt-core/tests/ai_book.rs`, `strong_cost_per_node`): `strong`
-/// costs up to ~2.2 us a node on 9x9 (less on smaller boards), so 6,000
-/// nodes are ~13 ms on the host, ~0.7 s on the N64 at 50x. `hard` keeps its
-/// own 4-ply limit (and rarely needs more than 6,000 nodes), `medium` its
-/// 2,000 nodes. `strong` with this budget still beats `hard` (8-0 on 9x9
-/// k=5, even on 5x5 and 7x7: `budget_arena`).
+/// (`strong`, `hard`, `medium`, the hint): 5,000 nodes. Measured on the host
+/// under load (`crates/ttt-core/tests/ai_book.rs`, `strong_cost_per_node`):
+/// `strong` costs 1.5-2.7 us a node on 9x9 (less on smaller boards); with
+/// 5,000 nodes its worst 9x9 move took 11 ms, ~0.55 s on the N64 at 50x
+/// (0.7-0.8 s at the most pessimistic per-node cost and 60x). `hard` keeps
+/// its own 4-ply limit (it rarely needs more than 5,000 nodes), `medium`
+/// its 2,000 nodes. `strong` with this budget is still the strongest player:
+/// against `hard` it scores +6 -0 =6 on 9x9 k=5 and level on 5x5 and 7x7
+/// (`budget_arena`).
 ///
 /// The desktop plays `strong` with 60,000 nodes and `hard` with 20,000: to
-/// replay a console game there, limit the search to the same 6,000 nodes.
-pub const CONSOLE_NODES: u64 = 6_000;
+/// replay a console game there, limit the search to the same 5,000 nodes.
+pub const CONSOLE_NODES: u64 = 5_000;
 
 /// The player that really plays `kind` on `rules` on the console: the exact
 /// solver (`perfect`, `impossible`) only where [`console_solvable`]; elsewhere
