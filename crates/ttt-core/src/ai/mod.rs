@@ -45,6 +45,8 @@
 //!   (uniformly). On boards [`is_solvable`] rejects (7x7, 9x9, 15x15, ...)
 //!   an exact answer could take years, so there `perfect` plays as `strong`
 //!   rather than hang; use [`Solver`] directly to insist.
+//!   An [opening book](book) ([`Player::set_book`]) answers the first plies
+//!   of a board without searching, with the very same moves.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
 //!   ([`strong`]), limited by a [`Budget`] (default 60,000 nodes a move:
 //!   about 0.2 s on 9x9 k=5, 0.3 s on 15x15 k=5 on a desktop); for boards
