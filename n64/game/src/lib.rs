@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod books;
 mod draw;
 pub mod input;
 pub mod save;
@@ -28,7 +29,7 @@ pub use ttt_core::ai::TtEntry;
 
 use save::MODES;
 use text::StrBuf;
-use ttt_core::ai::{Player, PlayerKind, Solver};
+use ttt_core::ai::{Budget, Player, PlayerKind, Solver};
 use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareFormat};
 
@@ -212,6 +213,25 @@ pub fn move_seed(game_seed: u64, mark_count: usize) -> u64 {
 /// The first-player coin toss of a game (the desktop's session coin).
 pub fn coin_side1_first(game_seed: u64) -> bool {
     Rng::new(game_seed ^ 0x0005_EEDF_1257).below(2) == 0
+}
+
+/// The computer player the console uses for `kind` (already passed through
+/// [`settings::effective_kind`]) on `rules`: searches are limited to
+/// [`settings::CONSOLE_NODES`], and the exact solver gets the console's
+/// [opening book](books) for the board, if there is one (the moves are the
+/// same as without it, only faster).
+pub fn new_player<'a>(
+    kind: PlayerKind,
+    seed: u64,
+    tt: &'a mut [TtEntry],
+    rules: &Rules,
+) -> Player<'a> {
+    let mut player = Player::new(kind, seed, tt);
+    player.set_budget(Budget::nodes(settings::CONSOLE_NODES));
+    if let Some(book) = books::for_rules(rules) {
+        player.set_book(book);
+    }
+    player
 }
 
 /// The whole game: every screen and its state.
@@ -697,12 +717,14 @@ impl<'a> Game<'a> {
         // The exact solver where it is quick on the console, else the
         // strongest player that is (see `settings::effective_kind`).
         let sq = if settings::console_solvable(pos.rules()) {
-            Solver::new(&mut *self.tt)
-                .best_move(pos, seed)
-                .map(|(sq, _)| sq)
+            let mut solver = Solver::new(&mut *self.tt);
+            if let Some(book) = books::for_rules(pos.rules()) {
+                solver.set_book(book);
+            }
+            solver.best_move(pos, seed).map(|(sq, _)| sq)
         } else {
             let kind = settings::effective_kind(PlayerKind::Strong, pos.rules());
-            Player::new(kind, seed, &mut *self.tt).choose_move(pos)
+            new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos)
         };
         let t1 = host.now_us();
         if let Some(sq) = sq.filter(|&s| pos.is_legal(s)) {
@@ -735,7 +757,7 @@ impl<'a> Game<'a> {
         let pos = &self.play.pos;
         let seed = move_seed(self.play.seed, pos.mark_count());
         let t0 = host.now_us();
-        let chosen = Player::new(kind, seed, &mut *self.tt).choose_move(pos);
+        let chosen = new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos);
         let t1 = host.now_us();
         log(
             host,

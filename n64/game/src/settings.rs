@@ -132,22 +132,32 @@ pub fn console_solvable(rules: &Rules) -> bool {
     rules.cell_count() <= 16 || rules.k() <= 2
 }
 
-/// The player that really plays `kind` on `rules` on the console: players
-/// whose moves take far too long on the N64 for this board play as `hard`
-/// (a named player, so the desktop can replay the game):
+/// The most positions any `strong` search visits per move on the console
+/// (`strong`, `hard`, `medium`, the hint): 5,000 nodes. Measured on the host
+/// under load (`crates/ttt-core/tests/ai_book.rs`, `strong_cost_per_node`):
+/// `strong` costs 1.5-2.7 us a node on 9x9 (less on smaller boards); with
+/// 5,000 nodes its worst 9x9 move took 11 ms, ~0.55 s on the N64 at 50x
+/// (0.7-0.8 s at the most pessimistic per-node cost and 60x). `hard` keeps
+/// its own 4-ply limit (it rarely needs more than 5,000 nodes), `medium`
+/// its 2,000 nodes. `strong` with this budget is still the strongest player:
+/// against `hard` it scores +6 -0 =6 on 9x9 k=5 and level on 5x5 and 7x7
+/// (`budget_arena`).
 ///
-/// * `perfect` and `impossible` where [`console_solvable`] is false (both
-///   use the exact solver or the full `strong` search there);
-/// * `strong` on boards of more than 9 cells (60,000 nodes a move: about
-///   0.1 s a move on the host on 4x4, 3-6 s on the console).
-///
-/// `hard` is `strong` limited to 4 plies and 20,000 nodes.
+/// The desktop plays `strong` with 60,000 nodes and `hard` with 20,000: to
+/// replay a console game there, limit the search to the same 5,000 nodes.
+pub const CONSOLE_NODES: u64 = 5_000;
+
+/// The player that really plays `kind` on `rules` on the console: the exact
+/// solver (`perfect`, `impossible`) only where [`console_solvable`]; elsewhere
+/// they play as `strong`, the strongest player that fits in a second there
+/// with [`CONSOLE_NODES`] (a named player, so the desktop can replay the
+/// game). On 4x4 k=4 the solver's first moves come from an opening book
+/// ([`crate::books`]).
 pub fn effective_kind(kind: PlayerKind, rules: &Rules) -> PlayerKind {
     match kind {
         PlayerKind::Perfect | PlayerKind::Impossible if !console_solvable(rules) => {
-            PlayerKind::Hard
+            PlayerKind::Strong
         }
-        PlayerKind::Strong if rules.cell_count() > 9 => PlayerKind::Hard,
         _ => kind,
     }
 }

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use ttt64_game::settings::effective_kind;
-use ttt_core::ai::{Player, PlayerKind, Solver, TtEntry};
+use ttt_core::ai::{PlayerKind, Solver, TtEntry};
 use ttt_core::rng::Rng;
 use ttt_core::{Position, Rules};
 
@@ -61,7 +61,8 @@ fn ai_time_per_move() {
                     let sq = if mine {
                         let seed = ttt64_game::move_seed(game, pos.mark_count());
                         let t0 = Instant::now();
-                        let sq = Player::new(played, seed, &mut tt).choose_move(&pos);
+                        let sq =
+                            ttt64_game::new_player(played, seed, &mut tt, &rules).choose_move(&pos);
                         let dt = t0.elapsed().as_micros();
                         total += dt;
                         max = max.max(dt);
@@ -97,10 +98,14 @@ fn ai_time_per_move() {
         let pos = Position::new(rules);
         let t0 = Instant::now();
         if ttt64_game::settings::console_solvable(&rules) {
-            Solver::new(&mut tt).best_move(&pos, 1);
+            let mut solver = Solver::new(&mut tt);
+            if let Some(book) = ttt64_game::books::for_rules(&rules) {
+                solver.set_book(book);
+            }
+            solver.best_move(&pos, 1);
         } else {
             let kind = effective_kind(PlayerKind::Strong, &rules);
-            Player::new(kind, 1, &mut tt).choose_move(&pos);
+            ttt64_game::new_player(kind, 1, &mut tt, &rules).choose_move(&pos);
         }
         let dt = t0.elapsed().as_micros();
         println!(

@@ -605,11 +605,11 @@ fn menu_covers_every_item_and_value() {
     for m in ["2p", "2p-shared", "cvc", "1p"] {
         d.set(MenuItem::Players, m);
     }
-    // Perfect on an unsolvable board plays as impossible.
+    // Perfect on an unsolvable board plays as strong.
     d.set(MenuItem::Computer, "perfect");
     d.start();
     assert!(
-        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=hard"),
+        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=strong"),
         "{:?}",
         d.host.with_prefix("game seed=")
     );

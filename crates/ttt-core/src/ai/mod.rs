@@ -45,6 +45,8 @@
 //!   (uniformly). On boards [`is_solvable`] rejects (7x7, 9x9, 15x15, ...)
 //!   an exact answer could take years, so there `perfect` plays as `strong`
 //!   rather than hang; use [`Solver`] directly to insist.
+//!   An [opening book](book) ([`Player::set_book`]) answers the first plies
+//!   of a board without searching, with the very same moves.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
 //!   ([`strong`]), limited by a [`Budget`] (default 60,000 nodes a move:
 //!   about 0.2 s on 9x9 k=5, 0.3 s on 15x15 k=5 on a desktop); for boards
@@ -90,6 +92,7 @@ use crate::{Position, Rules, Square};
 
 pub mod baseline;
 pub mod bench;
+pub mod book;
 pub mod seeds;
 pub mod solver;
 pub mod squid;
@@ -329,6 +332,7 @@ pub struct Player<'a> {
     tt: &'a mut [TtEntry],
     budget: Budget<'a>,
     stats: SearchStats,
+    book: Option<&'a book::Book>,
 }
 
 impl<'a> Player<'a> {
@@ -342,7 +346,16 @@ impl<'a> Player<'a> {
             tt,
             budget: Budget::default(),
             stats: SearchStats::default(),
+            book: None,
         }
+    }
+
+    /// Gives the exact solver (`perfect`, and `impossible` where it solves)
+    /// an [opening book](book): positions it holds are answered without a
+    /// search, with the same move the search would choose for the same seed.
+    /// A book for other rules is simply never used.
+    pub fn set_book(&mut self, book: &'a book::Book) {
+        self.book = Some(book);
     }
 
     /// Which player this is.
@@ -418,6 +431,9 @@ impl<'a> Player<'a> {
     fn perfect(&mut self, pos: &Position) -> Option<Square> {
         let seed = self.rng.next_u64();
         let mut solver = Solver::new(&mut *self.tt);
+        if let Some(b) = self.book {
+            solver.set_book(b);
+        }
         let best = solver.best_move(pos, seed).map(|(sq, _)| sq);
         self.stats = solver.stats();
         best

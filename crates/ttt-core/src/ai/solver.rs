@@ -21,6 +21,7 @@
 //!   if the position is won or lost, the exact distance (fastest win, slowest
 //!   loss) with a window on the known side.
 use super::baseline::{self, from_tt, to_tt, to_value, WIN};
+use super::book::Book;
 use super::tt::{self, TtEntry, DIST, EXACT, LOWER, NO_MOVE, UPPER};
 use super::{SearchStats, Value};
 use crate::rng::Rng;
@@ -52,6 +53,8 @@ pub struct Solver<'a> {
     stats: SearchStats,
     /// The geometry of the last board solved (rebuilt when the rules change).
     geo: Option<Geo>,
+    /// Consulted by [`Solver::best_move`] before searching.
+    book: Option<&'a Book>,
 }
 
 impl<'a> Solver<'a> {
@@ -63,7 +66,15 @@ impl<'a> Solver<'a> {
             progress: None,
             stats: SearchStats::default(),
             geo: None,
+            book: None,
         }
+    }
+
+    /// Lets [`best_move`](Solver::best_move) answer from `book` (an
+    /// [opening book](super::book)) for the positions it holds, instead of
+    /// searching; the move is the same either way.
+    pub fn set_book(&mut self, book: &'a Book) {
+        self.book = Some(book);
     }
 
     /// Calls `f` as the search advances (after each root move, and every
@@ -170,6 +181,10 @@ impl<'a> Solver<'a> {
     /// one as good as the position's value is played). `None` when the game
     /// is over.
     ///
+    /// With a [book](Solver::set_book) holding the position, nothing is
+    /// searched: the first move of the same shuffled order that the book
+    /// lists as optimal is played (the move the search would have found).
+    ///
     /// Cheaper than [`analyze`](Solver::analyze): the root is solved once,
     /// and the moves are only checked win/draw/loss first, so a drawn
     /// position never needs distances.
@@ -187,6 +202,13 @@ impl<'a> Solver<'a> {
         for i in (1..n).rev() {
             let j = rng.below(i as u32 + 1) as usize;
             order.swap(i, j);
+        }
+        if let Some((root, set)) = self.book.and_then(|b| b.probe(pos)) {
+            // The search below would play the first move of `order` that
+            // keeps the root's value: the book lists exactly those moves.
+            if let Some(&sq) = order[..n].iter().find(|&&sq| set.contains(sq)) {
+                return Some((sq, root));
+            }
         }
         let (root_wld, root) = self.run(pos, true);
         let mut child = pos.clone();
