@@ -478,3 +478,53 @@ fn random_input_never_panics() {
         }
     }
 }
+
+/// `--max-nodes` bounds every search, and a game is then exactly what the
+/// engine gives with that budget and the shared per-move seed (how the N64
+/// console plays: `--max-nodes 5000 --seed S` replays a console game).
+#[test]
+fn max_nodes_replays_the_engine_move_for_move() {
+    use ttt_core::ai::{self, Budget, Player, PlayerKind, TtEntry};
+    use ttt_core::{Position, Rules};
+
+    let args = [
+        "--mode",
+        "ai-vs-ai",
+        "--ai-x",
+        "strong",
+        "--ai-o",
+        "hard",
+        "--size",
+        "5",
+        "-k",
+        "4",
+        "--max-nodes",
+        "400",
+        "--seed",
+        "11",
+        "--plain",
+    ];
+    let run = ttt(&args, "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let shown: Vec<u16> = run
+        .stdout
+        .lines()
+        .filter_map(|l| l.split("chooses square ").nth(1))
+        .map(|rest| rest.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+
+    let rules = Rules::new(5, 5, 4).unwrap();
+    let mut pos = Position::new(rules);
+    let mut tt = vec![TtEntry::EMPTY; 1 << 16];
+    let mut expected = Vec::new();
+    while !pos.outcome().is_over() {
+        let kind = [PlayerKind::Strong, PlayerKind::Hard][pos.mark_count() % 2];
+        let mut player = Player::new(kind, ai::move_seed(11, 1, pos.mark_count()), &mut tt);
+        player.set_budget(Budget::nodes(400));
+        let sq = player.choose_move(&pos).unwrap();
+        expected.push(rules.number_of(sq));
+        pos.play(sq).unwrap();
+    }
+    assert_eq!(shown, expected, "{}", run.stdout);
+    assert_eq!(ttt(&["--max-nodes", "0"], "").code, 2);
+}

@@ -204,10 +204,7 @@ fn centre(rules: &Rules) -> Square {
 /// The seed of the computer's move: the desktop's formula (`ttt play`), with
 /// the game's seed and game number 1, so `ttt --seed <n>` replays the game.
 pub fn move_seed(game_seed: u64, mark_count: usize) -> u64 {
-    let games: u64 = 1;
-    let mut r =
-        Rng::new(game_seed ^ games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (mark_count as u64) << 48);
-    r.next_u64()
+    ttt_core::ai::move_seed(game_seed, 1, mark_count)
 }
 
 /// The first-player coin toss of a game (the desktop's session coin).

@@ -50,6 +50,7 @@ pub struct Finished {
 pub struct Thinking {
     kind: PlayerKind,
     seed: u64,
+    max_nodes: Option<u64>,
     pos: Position,
     tt: Vec<TtEntry>,
 }
@@ -57,7 +58,11 @@ pub struct Thinking {
 impl Thinking {
     /// Chooses the move; returns it with the table.
     pub fn run(mut self) -> (Option<Square>, Vec<TtEntry>) {
-        let chosen = ai::Player::new(self.kind, self.seed, &mut self.tt[..]).choose_move(&self.pos);
+        let mut player = ai::Player::new(self.kind, self.seed, &mut self.tt[..]);
+        if let Some(n) = self.max_nodes {
+            player.set_budget(ai::Budget::nodes(n));
+        }
+        let chosen = player.choose_move(&self.pos);
         (chosen, self.tt)
     }
 }
@@ -71,6 +76,8 @@ pub struct Session {
     ai_x: PlayerKind,
     ai_o: PlayerKind,
     seed: u64,
+    /// `--max-nodes`: a node budget for every search.
+    max_nodes: Option<u64>,
     rng: Rng,
     tt: Vec<TtEntry>,
     seats: [Seat; 2],
@@ -96,6 +103,7 @@ impl Session {
             ai_x: args.ai_x.unwrap_or(args.ai),
             ai_o: args.ai_o.unwrap_or(args.ai),
             seed,
+            max_nodes: args.max_nodes,
             rng: Rng::new(seed ^ 0x5EED_F1257),
             tt: vec![TtEntry::EMPTY; TT_ENTRIES],
             seats: [Seat::Human, Seat::Human],
@@ -228,12 +236,7 @@ impl Session {
     /// The seed for the computer's move now: fixed by --seed, the game number
     /// and the move number, so the same seed replays the same game.
     fn move_seed(&self) -> u64 {
-        let mut r = Rng::new(
-            self.seed
-                ^ (self.games as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ (self.pos.mark_count() as u64) << 48,
-        );
-        r.next_u64()
+        ai::move_seed(self.seed, self.games as u64, self.pos.mark_count())
     }
 
     /// The computer to move chooses and plays its move. `None` if the game
@@ -257,6 +260,7 @@ impl Session {
         Some(Thinking {
             kind,
             seed: self.move_seed(),
+            max_nodes: self.max_nodes,
             pos: self.pos.clone(),
             tt: std::mem::take(&mut self.tt),
         })

@@ -304,6 +304,14 @@ pub struct SearchStats {
     pub depth: u32,
 }
 
+/// The seed of a computer's move: game number `game` (1-based) of a sitting
+/// started with `seed`, with `mark_count` marks on the board. `ttt play` and
+/// the console both derive their per-move seeds here, so the same seed
+/// replays the same game on either.
+pub fn move_seed(seed: u64, game: u64, mark_count: usize) -> u64 {
+    Rng::new(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (mark_count as u64) << 48).next_u64()
+}
+
 /// Whether the exact solver can play this board in reasonable time (what
 /// `impossible` uses to pick `perfect` or `strong`, together with the table
 /// size: see [`is_solvable_with`]).
