@@ -22,7 +22,7 @@ pub fn writeback(addr: usize, len: usize) {
         // SAFETY: Hit_Write_Back_D (0x19) only copies a dirty line to RAM;
         // on a miss it does nothing. It cannot fault for KSEG0 addresses.
         unsafe {
-            asm!(".set noat", "cache 0x19, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+            asm!(".set push", ".set mips3", ".set noat", "cache 0x19, 0({0})", ".set pop", in(reg) a, options(nostack, preserves_flags))
         };
     }
 }
@@ -34,7 +34,7 @@ pub fn writeback_invalidate(addr: usize, len: usize) {
         // SAFETY: Hit_Write_Back_Invalidate_D (0x15) on a KSEG0 address;
         // no data is lost (dirty lines are written back first).
         unsafe {
-            asm!(".set noat", "cache 0x15, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+            asm!(".set push", ".set mips3", ".set noat", "cache 0x15, 0({0})", ".set pop", in(reg) a, options(nostack, preserves_flags))
         };
     }
 }
@@ -45,7 +45,7 @@ pub fn invalidate_instructions(addr: usize, len: usize) {
     for a in lines(addr, len, ICACHE_LINE) {
         // SAFETY: Hit_Invalidate_I (0x10) only drops instruction-cache lines.
         unsafe {
-            asm!(".set noat", "cache 0x10, 0({0})", ".set at", in(reg) a, options(nostack, preserves_flags))
+            asm!(".set push", ".set mips3", ".set noat", "cache 0x10, 0({0})", ".set pop", in(reg) a, options(nostack, preserves_flags))
         };
     }
 }

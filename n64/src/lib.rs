@@ -7,7 +7,7 @@
 //!   controllers, EEPROM), [`timer`] (COP0 Count), [`isviewer`] (debug
 //!   text), [`cache`], [`exception`], plus [`regs`] (typed registers).
 //! - [`input`]: edges and auto-repeat; [`platform`]: the interface the game
-//!   is written against; [`title`]: the title screen.
+//!   is written against; [`game`]: the main loop running `ttt64-game`.
 
 #![no_std]
 #![feature(asm_experimental_arch)]
@@ -17,6 +17,7 @@ pub mod bootinfo;
 pub mod cache;
 pub mod exception;
 pub mod fb;
+pub mod game;
 pub mod global;
 pub mod input;
 pub mod isviewer;
@@ -25,5 +26,4 @@ pub mod platform;
 pub mod regs;
 pub mod si;
 pub mod timer;
-pub mod title;
 pub mod vi;

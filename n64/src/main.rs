@@ -1,11 +1,10 @@
-//! Tic-Tac-Toe 64: the Nintendo 64 ROM's entry point.
+//! Tic-Tac-Toe 64: the Nintendo 64 ROM's entry point. Runs the console game
+//! (`ttt64-game`) on this crate's drivers: see [`tictactoe_n64::game`].
 
 #![no_std]
 #![no_main]
 
-use tictactoe_n64::{bootinfo, exception, log, platform, title};
-// The game engine; linked now so `make rom` proves it builds for the N64.
-use ttt_core as _;
+use tictactoe_n64::{bootinfo, exception, game, log, platform};
 
 /// Called by `_start` (boot/entry.s) with a stack and a cleared .bss.
 #[no_mangle]
@@ -19,5 +18,5 @@ extern "C" fn n64_start() -> ! {
     let Some(mut n64) = platform::N64::take() else {
         panic!("hardware taken twice");
     };
-    title::run(&mut n64)
+    game::run(&mut n64)
 }

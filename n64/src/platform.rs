@@ -36,7 +36,7 @@ pub trait Platform {
     /// Reads all controllers (once per frame) and returns their state.
     fn poll_input(&mut self) -> &Pads;
     /// Monotonic time in ticks of `ticks_per_second`.
-    fn ticks(&mut self) -> u64;
+    fn ticks(&self) -> u64;
     fn ticks_per_second(&self) -> u64;
     /// Video standard (for frame-rate dependent timing).
     fn tv_type(&self) -> TvType;
@@ -100,7 +100,7 @@ impl Platform for N64 {
         self.pads.update(si::read_controllers());
         &self.pads
     }
-    fn ticks(&mut self) -> u64 {
+    fn ticks(&self) -> u64 {
         self.timer.ticks()
     }
     fn ticks_per_second(&self) -> u64 {

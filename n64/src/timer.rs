@@ -4,6 +4,7 @@
 //! (the main loop reads it every frame).
 
 use core::arch::asm;
+use core::cell::Cell;
 
 /// Count ticks per second.
 pub const TICKS_PER_SECOND: u64 = 46_875_000;
@@ -21,26 +22,26 @@ pub fn count() -> u32 {
 
 /// A 64-bit tick counter built on Count.
 pub struct Timer {
-    last: u32,
-    high: u64,
+    last: Cell<u32>,
+    high: Cell<u64>,
 }
 
 impl Timer {
     pub fn new() -> Self {
         Self {
-            last: count(),
-            high: 0,
+            last: Cell::new(count()),
+            high: Cell::new(0),
         }
     }
 
     /// Ticks since an arbitrary start (46.875 MHz).
-    pub fn ticks(&mut self) -> u64 {
+    pub fn ticks(&self) -> u64 {
         let now = count();
-        if now < self.last {
-            self.high += 1 << 32;
+        if now < self.last.get() {
+            self.high.set(self.high.get() + (1 << 32));
         }
-        self.last = now;
-        self.high | u64::from(now)
+        self.last.set(now);
+        self.high.get() | u64::from(now)
     }
 }
 

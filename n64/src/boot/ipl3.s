@@ -16,6 +16,8 @@
 # it lives in a non-allocated ELF section that n64rom copies to ROM 0x40.
 
     .section .ipl3, "", @progbits
+    .set push
+    .set mips3                      # `cache` (the program is built for MIPS II)
     .set noreorder
     .set noat
 
@@ -94,3 +96,4 @@ ipl3_start:
 
     .set at
     .set reorder
+    .set pop
