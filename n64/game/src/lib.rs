@@ -214,7 +214,7 @@ pub fn coin_side1_first(game_seed: u64) -> bool {
 
 /// The computer player the console uses for `kind` (already passed through
 /// [`settings::effective_kind`]) on `rules`: searches are limited to
-/// [`settings::CONSOLE_NODES`], and the exact solver gets the console's
+/// [`settings::console_nodes`], and the exact solver gets the console's
 /// [opening book](books) for the board, if there is one (the moves are the
 /// same as without it, only faster).
 pub fn new_player<'a>(
@@ -224,7 +224,7 @@ pub fn new_player<'a>(
     rules: &Rules,
 ) -> Player<'a> {
     let mut player = Player::new(kind, seed, tt);
-    player.set_budget(Budget::nodes(settings::CONSOLE_NODES));
+    player.set_budget(Budget::nodes(settings::console_nodes(rules)));
     if let Some(book) = books::for_rules(rules) {
         player.set_book(book);
     }
@@ -552,14 +552,15 @@ impl<'a> Game<'a> {
         log(
             host,
             format_args!(
-                "{}game seed={} size={}x{} k={} x={} o={}",
+                "{}game seed={} size={}x{} k={} x={} o={} nodes={}",
                 if attract { "attract " } else { "" },
                 seed,
                 rules.columns(),
                 rules.rows(),
                 rules.k(),
                 name(seats[0]),
-                name(seats[1])
+                name(seats[1]),
+                settings::console_nodes(&rules)
             ),
         );
     }

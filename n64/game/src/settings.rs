@@ -133,24 +133,41 @@ pub fn console_solvable(rules: &Rules) -> bool {
 }
 
 /// The most positions any `strong` search visits per move on the console
-/// (`strong`, `hard`, `medium`, the hint): 5,000 nodes. Measured on the host
-/// under load (`crates/ttt-core/tests/ai_book.rs`, `strong_cost_per_node`):
-/// `strong` costs 1.5-2.7 us a node on 9x9 (less on smaller boards); with
-/// 5,000 nodes its worst 9x9 move took 11 ms, ~0.55 s on the N64 at 50x
-/// (0.7-0.8 s at the most pessimistic per-node cost and 60x). `hard` keeps
-/// its own 4-ply limit (it rarely needs more than 5,000 nodes), `medium`
-/// its 2,000 nodes. `strong` with this budget is still the strongest player:
-/// against `hard` it scores +6 -0 =6 on 9x9 k=5 and level on 5x5 and 7x7
-/// (`budget_arena`).
+/// (`strong`, `hard`, `medium`, the hint): 1,500 nodes. Measured in the
+/// emulator (`make -C n64 ai-times`, dynarec, COP0 timer): at 5,000 nodes
+/// `strong` took 1.0-1.3 s a move on 5x5 and 1.8-2.2 s on 9x9, about 400 us a
+/// node on 9x9; at 2,000 nodes still 0.9-1.08 s on 9x9 (the host needs 1.5-2.7 us: the console is ~200x slower here,
+/// not the 50x first assumed, partly because the ROM is built for MIPS II and
+/// every 64-bit bitboard operation is two 32-bit ones). 1,500 nodes keeps
+/// the worst 9x9 move under a second. `strong` with this budget still beats
+/// `squid` and `classic` in every test game (`ai_strong.rs` uses 4,000 and
+/// fewer), and `hard` keeps its own 4-ply limit within the same cap.
 ///
 /// The desktop plays `strong` with 60,000 nodes and `hard` with 20,000: to
-/// replay a console game there, limit the search to the same 5,000 nodes.
-pub const CONSOLE_NODES: u64 = 5_000;
+/// replay a console game there, limit the search to the same budget
+/// (`ttt play --max-nodes 1500 --seed S`).
+pub const CONSOLE_NODES: u64 = 1_500;
+
+/// The budget on big boards with a short win length (k <= 5 on more than 25
+/// cells): `strong` evaluates more windows per node there, and 9x9 k=5 took
+/// up to 1.23 s a move at 1,500 nodes in the emulator; 1,000 nodes keeps it
+/// under a second.
+pub const CONSOLE_NODES_SHORT_K: u64 = 1_000;
+
+/// The node budget of every console search on `rules` (logged in the `game`
+/// line as `nodes=N`, so `ttt play --max-nodes N --seed S` replays the game).
+pub fn console_nodes(rules: &Rules) -> u64 {
+    if rules.k() <= 5 && rules.cell_count() > 25 {
+        CONSOLE_NODES_SHORT_K
+    } else {
+        CONSOLE_NODES
+    }
+}
 
 /// The player that really plays `kind` on `rules` on the console: the exact
 /// solver (`perfect`, `impossible`) only where [`console_solvable`]; elsewhere
 /// they play as `strong`, the strongest player that fits in a second there
-/// with [`CONSOLE_NODES`] (a named player, so the desktop can replay the
+/// with [`console_nodes`] (a named player, so the desktop can replay the
 /// game). On 4x4 k=4 the solver's first moves come from an opening book
 /// ([`crate::books`]).
 pub fn effective_kind(kind: PlayerKind, rules: &Rules) -> PlayerKind {

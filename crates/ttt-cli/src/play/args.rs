@@ -108,8 +108,8 @@ pub struct PlayArgs {
     pub seed: Option<u64>,
 
     /// Limit each search of the computer players to N nodes (deterministic,
-    /// unlike a time limit). The N64 console searches with 5000, so
-    /// `--max-nodes 5000 --seed S` replays a console game on the desktop.
+    /// unlike a time limit). The N64 console searches with 1500, so
+    /// `--max-nodes 1500 --seed S` replays a console game on the desktop.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
 
