@@ -11,8 +11,10 @@
 //!   `CoreAttachPlugin`, so frontend and core share one copy of the plugin's
 //!   state. The plugins keep no test logic: they only forward.
 //!
-//! Everything here is plain data and function-pointer types; no code that
-//! needs `unsafe` lives in this crate.
+//! Everything here is plain data and function-pointer types, plus the
+//! [`plugin_common_exports!`] macro that writes the `PluginGetVersion` and
+//! `PluginStartup` exports both plugins need (its `unsafe` expands in the
+//! plugin crate, with its SAFETY comment).
 #![no_std]
 
 /// Types and constants from the mupen64plus headers.
@@ -161,4 +163,55 @@ pub mod side {
     pub type VideoSetCallbackFn = unsafe extern "C" fn(cb: Option<ViCallback>, ctx: *mut c_void);
     pub type InputSetCallbackFn = unsafe extern "C" fn(cb: Option<KeysCallback>, ctx: *mut c_void);
     pub type InputSetPresentFn = unsafe extern "C" fn(port: c_int, present: c_int) -> c_int;
+}
+
+/// Defines the plugin exports that differ only by type and API version:
+/// `PluginGetVersion` (fills each non-null out-pointer) and `PluginStartup`
+/// (nothing to start). Use once at a plugin crate's root:
+/// `m64p_abi::plugin_common_exports!(m64p::PLUGIN_GFX, m64p::GFX_API_VERSION, b"name\0");`
+#[macro_export]
+macro_rules! plugin_common_exports {
+    ($plugin_type:expr, $api_version:expr, $name:expr) => {
+        /// # Safety
+        /// Called by the core with valid (or null) out-pointers.
+        #[no_mangle]
+        pub unsafe extern "C" fn PluginGetVersion(
+            plugin_type: *mut ::core::ffi::c_int,
+            plugin_version: *mut ::core::ffi::c_int,
+            api_version: *mut ::core::ffi::c_int,
+            plugin_name: *mut *const ::core::ffi::c_char,
+            capabilities: *mut ::core::ffi::c_int,
+        ) -> $crate::m64p::Error {
+            const NAME: &[u8] = $name;
+            // SAFETY: each pointer is either null (skipped) or points at a
+            // writable value of the declared type, per m64p_common.h.
+            unsafe {
+                if !plugin_type.is_null() {
+                    *plugin_type = $plugin_type;
+                }
+                if !plugin_version.is_null() {
+                    *plugin_version = 0x00_0100;
+                }
+                if !api_version.is_null() {
+                    *api_version = $api_version;
+                }
+                if !plugin_name.is_null() {
+                    *plugin_name = NAME.as_ptr().cast();
+                }
+                if !capabilities.is_null() {
+                    *capabilities = 0;
+                }
+            }
+            $crate::m64p::ERR_SUCCESS
+        }
+
+        #[no_mangle]
+        pub extern "C" fn PluginStartup(
+            _core: *mut ::core::ffi::c_void,
+            _context: *mut ::core::ffi::c_void,
+            _debug: $crate::m64p::DebugCallback,
+        ) -> $crate::m64p::Error {
+            $crate::m64p::ERR_SUCCESS
+        }
+    };
 }

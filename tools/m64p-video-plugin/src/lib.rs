@@ -12,11 +12,9 @@
 
 use m64p_abi::m64p::{self, GfxInfo};
 use m64p_abi::side::{self, ViCallback, ViFrame};
-use std::ffi::{c_char, c_int, c_uint, c_void};
+use std::ffi::{c_int, c_uint, c_void};
 use std::sync::Mutex;
 
-const PLUGIN_NAME: &[u8] = b"n64-harness video\0";
-const PLUGIN_VERSION: c_int = 0x00_0100;
 /// RDRAM size when the core is too old to tell (GFX_INFO version < 2).
 const DEFAULT_RDRAM_SIZE: u32 = 8 << 20;
 
@@ -33,46 +31,11 @@ static GFX: Mutex<Option<Gfx>> = Mutex::new(None);
 /// The frontend's callback and its context pointer (stored as an address).
 static CALLBACK: Mutex<Option<(ViCallback, usize)>> = Mutex::new(None);
 
-/// # Safety
-/// Called by the core with valid (or null) out-pointers.
-#[no_mangle]
-pub unsafe extern "C" fn PluginGetVersion(
-    plugin_type: *mut c_int,
-    plugin_version: *mut c_int,
-    api_version: *mut c_int,
-    plugin_name: *mut *const c_char,
-    capabilities: *mut c_int,
-) -> m64p::Error {
-    // SAFETY: each pointer is either null (skipped) or points at a writable
-    // value of the declared type, per m64p_common.h.
-    unsafe {
-        if !plugin_type.is_null() {
-            *plugin_type = m64p::PLUGIN_GFX;
-        }
-        if !plugin_version.is_null() {
-            *plugin_version = PLUGIN_VERSION;
-        }
-        if !api_version.is_null() {
-            *api_version = m64p::GFX_API_VERSION;
-        }
-        if !plugin_name.is_null() {
-            *plugin_name = PLUGIN_NAME.as_ptr().cast();
-        }
-        if !capabilities.is_null() {
-            *capabilities = 0;
-        }
-    }
-    m64p::ERR_SUCCESS
-}
-
-#[no_mangle]
-pub extern "C" fn PluginStartup(
-    _core: *mut c_void,
-    _context: *mut c_void,
-    _debug: m64p::DebugCallback,
-) -> m64p::Error {
-    m64p::ERR_SUCCESS
-}
+m64p_abi::plugin_common_exports!(
+    m64p::PLUGIN_GFX,
+    m64p::GFX_API_VERSION,
+    b"n64-harness video\0"
+);
 
 #[no_mangle]
 pub extern "C" fn PluginShutdown() -> m64p::Error {
