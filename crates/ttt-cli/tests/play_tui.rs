@@ -199,6 +199,63 @@ fn full_screen_panic_restores_the_terminal() {
     assert_eq!(t.modes(), "0 1");
 }
 
+/// The pid of the shell's child (the `ttt` started by `type_line`), from
+/// /proc (procps may not be installed).
+fn child_of_pane(t: &Tmux) -> Option<u32> {
+    let shell: u32 = t
+        .tmux(&["display-message", "-p", "-t", "0", "#{pane_pid}"])
+        .trim()
+        .parse()
+        .ok()?;
+    let end = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < end {
+        for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+                continue;
+            };
+            // "pid (comm) state ppid ...": comm may hold spaces, so split after ')'.
+            let after = stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or("");
+            let ppid = after
+                .split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse::<u32>().ok());
+            if ppid == Some(shell) && stat.contains("(ttt)") {
+                return Some(pid);
+            }
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    None
+}
+
+#[test]
+fn full_screen_sigterm_and_sighup_restore_the_terminal() {
+    for (signal, status) in [("TERM", 143), ("HUP", 129)] {
+        let Some(t) = Tmux::start(&format!("sig{signal}")) else {
+            return;
+        };
+        t.type_line(&command("--first you"));
+        t.wait_for("Your move (X)");
+        assert_eq!(t.modes(), "1 0");
+        let pid = child_of_pane(&t).expect("the ttt process");
+        let killed = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &pid.to_string()])
+            .status()
+            .expect("run kill");
+        assert!(killed.success());
+        let screen = t.wait_for(&format!("EXIT={status}"));
+        assert!(
+            screen.contains(&format!("ttt: stopped by SIG{signal}.")),
+            "{screen}"
+        );
+        assert!(!screen.contains("┌───"), "board left on screen:\n{screen}");
+        assert_eq!(t.modes(), "0 1", "SIG{signal}: terminal restored");
+    }
+}
+
 #[test]
 fn full_screen_watch_ai_vs_ai() {
     let Some(t) = Tmux::start("watch") else {

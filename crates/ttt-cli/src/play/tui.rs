@@ -2,8 +2,9 @@
 //! the arrow keys, WASD or the mouse, Enter/Space to place, colours for X, O
 //! and the winning line (off with `NO_COLOR`; marks and the winning line also
 //! differ by shape). The terminal is restored on every exit: normal, error,
-//! Ctrl-C (raw mode delivers it as a key) and panic (a hook restores it
-//! before the message is printed).
+//! Ctrl-C (raw mode delivers it as a key), panic (a hook restores it
+//! before the message is printed) and SIGTERM/SIGHUP/SIGQUIT (a watcher
+//! thread restores it, then exits with 128 + the signal number).
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -47,6 +48,34 @@ fn restore_terminal() {
     let _ = disable_raw_mode();
 }
 
+/// On SIGTERM, SIGHUP or SIGQUIT: give the terminal back and exit with
+/// 128 + the signal, as the default action's exit status reads in a shell.
+/// Holding the stdout lock throughout means a frame being drawn is finished
+/// first and no frame is drawn over the restored screen before the exit.
+fn watch_termination_signals() {
+    use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGQUIT])
+        else {
+            return; // Without the watcher these signals just end the process.
+        };
+        std::thread::spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                let _stdout = io::stdout().lock();
+                restore_terminal();
+                let name = match signal {
+                    SIGTERM => "SIGTERM",
+                    SIGHUP => "SIGHUP",
+                    _ => "SIGQUIT",
+                };
+                eprintln!("ttt: stopped by {name}.");
+                std::process::exit(128 + signal);
+            }
+        });
+    });
+}
+
 /// Owns the full-screen state; dropping it restores the terminal.
 struct Guard;
 
@@ -58,6 +87,7 @@ impl Guard {
             restore_terminal();
             previous(info);
         }));
+        watch_termination_signals();
         ACTIVE.store(true, Ordering::SeqCst);
         enable_raw_mode()?;
         let guard = Guard;
