@@ -1,23 +1,10 @@
 //! `ttt analyze`, `solve`, `arena`, `bench`, `completions` and the help
 //! texts, through the real binary.
-use assert_cmd::Command;
+mod common;
+
+use common::{stdout_of, ttt};
 use predicates::prelude::*;
 use serde_json::Value as Json;
-
-fn ttt() -> Command {
-    Command::cargo_bin("ttt").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = ttt()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 fn json_of(args: &[&str]) -> Json {
     serde_json::from_str(&stdout_of(args)).expect("valid JSON")

@@ -1,26 +1,13 @@
 //! `ttt move` through the real binary.
+mod common;
+
 use std::collections::HashMap;
 use std::time::Instant;
 
-use assert_cmd::Command;
+use common::{stdout_of, ttt};
 use predicates::prelude::*;
 use ttt_core::rng::Rng;
 use ttt_core::{Outcome, Position, Rules, Square};
-
-fn ttt() -> Command {
-    Command::cargo_bin("ttt").unwrap()
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let out = ttt()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 #[test]
 fn takes_the_win_in_every_format() {
