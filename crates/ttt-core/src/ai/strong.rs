@@ -145,11 +145,9 @@ pub struct Engine<'a> {
     /// a bitset of window ids per side.
     fours: [u32; 2],
     four_set: [[u64; 16]; 2],
-    /// Number of marks within two steps of each cell.
-    near: [u8; 256],
-    /// Per row, a bit per column: the empty cells within two steps of a
-    /// mark (the candidate moves once the board is not empty).
-    frontier: [u16; 16],
+    /// Per row, a bit per column: the occupied cells (the candidates are
+    /// the empty cells within two steps of these).
+    occupied: [u16; 16],
     /// Each cell's move-ordering key for each side to move (2 x its gain for
     /// that side + its gain for the other), summed over the windows through
     /// it and kept up to date as windows change, so ordering the candidates
@@ -158,6 +156,8 @@ pub struct Engine<'a> {
     /// A window's share of each of its cells' keys, by side to move and the
     /// window's mark counts (X, O).
     window_key: [[[i32; MAX_COUNT]; MAX_COUNT]; 2],
+    /// A window's share of the evaluation (X's view) by its mark counts.
+    window_value: [[i32; MAX_COUNT]; MAX_COUNT],
     /// Evaluation from X's point of view.
     eval_x: i32,
     turn: Mark,
@@ -178,8 +178,8 @@ impl<'a> Engine<'a> {
             counts: [[0; 2]; 1024],
             fours: [0; 2],
             four_set: [[0; 16]; 2],
-            near: [0; 256],
-            frontier: [0; 16],
+            occupied: [0; 16],
+            window_value: [[0; MAX_COUNT]; MAX_COUNT],
             cell_key: [[0; 256]; 2],
             window_key: [[[0; MAX_COUNT]; MAX_COUNT]; 2],
             eval_x: 0,
@@ -200,8 +200,7 @@ impl<'a> Engine<'a> {
         self.counts = [[0; 2]; 1024];
         self.fours = [0; 2];
         self.four_set = [[0; 16]; 2];
-        self.near = [0; 256];
-        self.frontier = [0; 16];
+        self.occupied = [0; 16];
         self.fill_window_keys();
         self.eval_x = 0;
         self.marks = 0;
@@ -235,6 +234,7 @@ impl<'a> Engine<'a> {
                 );
                 self.window_key[0][x][o] = 2 * gx + go;
                 self.window_key[1][x][o] = 2 * go + gx;
+                self.window_value[x][o] = self.contrib([x as u8, o as u8]);
             }
         }
         self.cell_key = [[0; 256]; 2];
@@ -246,39 +246,6 @@ impl<'a> Engine<'a> {
                 self.cell_key[side][sq.index()] = key;
             }
         }
-    }
-
-    /// Window `w`'s counts went from `old` to `new`: moves its share of its
-    /// cells' keys.
-    #[inline]
-    fn shift_keys(&mut self, w: usize, old: [u8; 2], new: [u8; 2]) {
-        // A window holds at most k <= 16 marks of a side: indices in range.
-        let [old_x, old_o] = old.map(usize::from);
-        let [new_x, new_o] = new.map(usize::from);
-        let d_x = self.window_key[0][new_x][new_o] - self.window_key[0][old_x][old_o];
-        let d_o = self.window_key[1][new_x][new_o] - self.window_key[1][old_x][old_o];
-        if d_x == 0 && d_o == 0 {
-            return;
-        }
-        let step = INDEX_STEP[w % 4];
-        let mut cell = (w / 4) as u8;
-        for _ in 0..self.k {
-            self.cell_key[0][cell as usize] += d_x;
-            self.cell_key[1][cell as usize] += d_o;
-            cell = cell.wrapping_add(step);
-        }
-    }
-
-    /// The window ids through `sq` (up to 4k <= 64 of them).
-    #[inline]
-    fn windows(&self, sq: Square) -> ([u16; 64], usize) {
-        let mut ids = [0u16; 64];
-        let mut n = 0;
-        self.for_windows(sq, |w| {
-            ids[n] = w as u16;
-            n += 1;
-        });
-        (ids, n)
     }
 
     /// The window ids through `sq` (up to 4k of them), passed to `f`.
@@ -310,12 +277,13 @@ impl<'a> Engine<'a> {
         }
     }
 
-    #[inline]
+    /// A window's share of the evaluation (X's view); counts above k (table
+    /// entries never used) saturate.
     fn contrib(&self, c: [u8; 2]) -> i32 {
         if c[1] == 0 && c[0] > 0 {
-            need_score(self.k - c[0] as u32)
+            need_score(self.k.saturating_sub(c[0] as u32))
         } else if c[0] == 0 && c[1] > 0 {
-            -need_score(self.k - c[1] as u32)
+            -need_score(self.k.saturating_sub(c[1] as u32))
         } else {
             0
         }
@@ -334,94 +302,128 @@ impl<'a> Engine<'a> {
 
     /// Puts `mark` on `sq`; returns whether it completes a line.
     fn apply(&mut self, sq: Square, mark: Mark) -> bool {
-        let m = mark.index();
-        let o = 1 - m;
-        let k1 = self.k as u8 - 1;
-        let mut won = false;
-        let (ids, count) = self.windows(sq);
-        for &w in &ids[..count] {
-            let w = w as usize;
-            let c = self.counts[w];
-            self.eval_x -= self.contrib(c);
-            if c[o] == 0 && c[m] == k1 {
-                self.set_four(m, w, false);
-            }
-            if c[m] == 0 && c[o] == k1 {
-                self.set_four(o, w, false);
-            }
-            let mut n = c;
-            n[m] += 1;
-            if n[m] as u32 >= self.k {
-                won = true;
-            }
-            if n[o] == 0 && n[m] == k1 {
-                self.set_four(m, w, true);
-            }
-            self.eval_x += self.contrib(n);
-            self.shift_keys(w, c, n);
-            self.counts[w] = n;
-        }
-        self.cells[sq.index()] = m as u8 + 1;
-        self.bump_near(sq, true);
+        let won = self.update_windows(sq, mark.index(), true);
+        self.cells[sq.index()] = mark.index() as u8 + 1;
+        self.occupied[sq.row() as usize] |= 1 << sq.column();
         self.marks += 1;
         self.turn = mark.other();
         won
     }
 
+    /// Takes `mark` back off `sq`.
     fn unapply(&mut self, sq: Square, mark: Mark) {
-        let m = mark.index();
-        let o = 1 - m;
-        let k1 = self.k as u8 - 1;
-        let (ids, count) = self.windows(sq);
-        for &w in &ids[..count] {
-            let w = w as usize;
-            let c = self.counts[w];
-            self.eval_x -= self.contrib(c);
-            if c[o] == 0 && c[m] == k1 {
-                self.set_four(m, w, false);
-            }
-            let mut n = c;
-            n[m] -= 1;
-            if n[o] == 0 && n[m] == k1 {
-                self.set_four(m, w, true);
-            }
-            if n[m] == 0 && n[o] == k1 {
-                self.set_four(o, w, true);
-            }
-            self.eval_x += self.contrib(n);
-            self.shift_keys(w, c, n);
-            self.counts[w] = n;
-        }
+        self.update_windows(sq, mark.index(), false);
         self.cells[sq.index()] = 0;
-        self.bump_near(sq, false);
+        self.occupied[sq.row() as usize] &= !(1 << sq.column());
         self.marks -= 1;
         self.turn = mark;
     }
 
-    /// Counts `sq`'s mark in (or out of) the `near` counts of the cells
-    /// within two steps, and keeps their `frontier` bits in step.
-    fn bump_near(&mut self, sq: Square, add: bool) {
-        let (c, r) = (sq.column() as usize, sq.row() as usize);
-        let (columns, rows) = (self.rules.columns() as usize, self.rules.rows() as usize);
-        let (c0, c1) = (c.saturating_sub(2), (c + 2).min(columns - 1));
-        for nr in r.saturating_sub(2)..=(r + 2).min(rows - 1) {
-            let mut row_bits = self.frontier[nr];
-            for nc in c0..=c1 {
-                let i = nr * 16 + nc;
+    /// Adds (or removes) a mark of side `m` on `sq` in every window through
+    /// it: counts, evaluation, fours, and the ordering keys of the cells on
+    /// those lines. Returns whether a window is now complete.
+    fn update_windows(&mut self, sq: Square, m: usize, add: bool) -> bool {
+        let o = 1 - m;
+        let k = self.k as i32;
+        let k1 = self.k as u8 - 1;
+        let (x, y) = (sq.column() as i32, sq.row() as i32);
+        let (w, h) = (self.rules.columns() as i32, self.rules.rows() as i32);
+        let ndirs = if k == 1 { 1 } else { 4 };
+        const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        let mut won = false;
+        for (d, &(dx, dy)) in DELTA.iter().enumerate().take(ndirs) {
+            // Offsets o: the window starts o steps back from `sq`.
+            let (mut lo, mut hi) = (0, k - 1);
+            if dx == 1 {
+                hi = hi.min(x);
+                lo = lo.max(x + k - w);
+            }
+            if dy == 1 {
+                hi = hi.min(y);
+                lo = lo.max(y + k - h);
+            } else if dy == -1 {
+                lo = lo.max(k - 1 - y);
+                hi = hi.min(h - 1 - y);
+            }
+            if lo > hi {
+                continue;
+            }
+            // The windows in line order (offset hi first); the key change of
+            // each for its side to move.
+            let count = (hi - lo + 1) as usize;
+            let mut key_delta = [[0i32; 16]; 2];
+            let mut changed = false;
+            for (j, off) in (lo..=hi).rev().enumerate() {
+                let (sx, sy) = (x - off * dx, y - off * dy);
+                let id = ((sy * 16 + sx) * 4) as usize + d;
+                let c = self.counts[id];
+                let mut n = c;
                 if add {
-                    self.near[i] += 1;
+                    n[m] += 1;
                 } else {
-                    self.near[i] -= 1;
+                    n[m] -= 1;
                 }
-                let bit = 1u16 << nc;
-                if self.cells[i] == 0 && self.near[i] > 0 {
-                    row_bits |= bit;
-                } else {
-                    row_bits &= !bit;
+                self.counts[id] = n;
+                won |= n[m] as u32 >= self.k;
+                let [cx, co] = c.map(usize::from);
+                let [nx, no] = n.map(usize::from);
+                self.eval_x += self.window_value[nx][no] - self.window_value[cx][co];
+                for (side, other) in [(m, o), (o, m)] {
+                    let was = c[other] == 0 && c[side] == k1;
+                    let is = n[other] == 0 && n[side] == k1;
+                    if was != is {
+                        self.set_four(side, id, is);
+                    }
+                }
+                for (side, delta) in key_delta.iter_mut().enumerate() {
+                    delta[j] = self.window_key[side][nx][no] - self.window_key[side][cx][co];
+                    changed |= delta[j] != 0;
                 }
             }
-            self.frontier[nr] = row_bits;
+            if !changed {
+                continue;
+            }
+            // Each cell on the line gets the sum of the changes of the
+            // windows covering it: a running sum as windows enter and leave.
+            let step = INDEX_STEP[d];
+            let mut cell = (sq.index() as u8).wrapping_sub(step.wrapping_mul(hi as u8));
+            let ku = self.k as usize;
+            let mut acc = [0i32; 2];
+            for j in 0..count + ku - 1 {
+                for (side, delta) in key_delta.iter().enumerate() {
+                    if j < count {
+                        acc[side] += delta[j];
+                    }
+                    if j >= ku {
+                        acc[side] -= delta[j - ku];
+                    }
+                    self.cell_key[side][cell as usize] += acc[side];
+                }
+                cell = cell.wrapping_add(step);
+            }
         }
+        won
+    }
+
+    /// Per row, a bit per column: the empty cells within two steps of a
+    /// mark (the candidates once the board is not empty).
+    fn frontier(&self) -> [u16; 16] {
+        let rows = self.rules.rows() as usize;
+        let all = ((1u32 << self.rules.columns()) - 1) as u16;
+        let mut spread = [0u16; 16];
+        for (out, &row) in spread.iter_mut().zip(&self.occupied[..rows]) {
+            let r = u32::from(row);
+            *out = ((r | r << 1 | r << 2 | r >> 1 | r >> 2) as u16) & all;
+        }
+        let mut front = [0u16; 16];
+        for r in 0..rows {
+            let mut near = 0;
+            for s in &spread[r.saturating_sub(2)..(r + 3).min(rows)] {
+                near |= s;
+            }
+            front[r] = near & !self.occupied[r];
+        }
+        front
     }
 
     /// The empty cells where `mark` completes a line: (first, how many; at
@@ -505,14 +507,15 @@ impl<'a> Engine<'a> {
     /// row-major order); returns the count.
     fn candidates(&mut self, out: &mut [(i32, Square)], jitter: bool) -> usize {
         let me = self.turn.index();
+        let front = self.frontier();
         let mut n = 0;
-        for row in 0..self.rules.rows() as usize {
+        for (row, &row_front) in front.iter().enumerate().take(self.rules.rows() as usize) {
             // Empty board: every cell, nearest the centre first; else the
             // empty cells near a mark.
             let mut bits = if self.marks == 0 {
                 (1u32 << self.rules.columns()) - 1
             } else {
-                u32::from(self.frontier[row])
+                u32::from(row_front)
             };
             let mut i = row * 16;
             while bits != 0 {
@@ -723,8 +726,13 @@ mod tests {
     fn check(engine: &Engine) {
         for sq in engine.rules.squares() {
             let i = sq.index();
-            let in_frontier = engine.frontier[sq.row() as usize] >> sq.column() & 1 != 0;
-            assert_eq!(in_frontier, engine.cells[i] == 0 && engine.near[i] > 0);
+            let in_frontier = engine.frontier()[sq.row() as usize] >> sq.column() & 1 != 0;
+            let near_a_mark = engine.rules.squares().any(|m| {
+                engine.cells[m.index()] != 0
+                    && (m.column() as i32 - sq.column() as i32).abs() <= 2
+                    && (m.row() as i32 - sq.row() as i32).abs() <= 2
+            });
+            assert_eq!(in_frontier, engine.cells[i] == 0 && near_a_mark, "{sq:?}");
             if engine.cells[i] != 0 {
                 continue;
             }
