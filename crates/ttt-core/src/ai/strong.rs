@@ -89,6 +89,33 @@ const MAX_COUNT: usize = 17;
 /// column), as a wrapping `u8` add.
 const INDEX_STEP: [u8; 4] = [1, 16, 17, 0u8.wrapping_sub(15)];
 
+/// What one more mark of a side changes in a window with given counts.
+#[derive(Copy, Clone)]
+struct WindowStep {
+    /// Evaluation change (X's view).
+    value: i16,
+    /// Change of the window's share of each of its cells' keys, by side to
+    /// move.
+    key: [i16; 2],
+    /// Bit per side: whether the window's "k-1 of that side, none of the
+    /// other" state changes.
+    four_flips: u8,
+    /// Bit per side: that state after the mark.
+    upper_fours: u8,
+    /// Whether the mark completes the window.
+    completes: bool,
+}
+
+impl WindowStep {
+    const NONE: WindowStep = WindowStep {
+        value: 0,
+        key: [0, 0],
+        four_flips: 0,
+        upper_fours: 0,
+        completes: false,
+    };
+}
+
 /// Inserts `(key, sq)` into `out[..n]` (sorted by key, best first, equal
 /// keys in arrival order), dropping the worst entry when full; returns the
 /// new length.
@@ -153,11 +180,13 @@ pub struct Engine<'a> {
     /// it and kept up to date as windows change, so ordering the candidates
     /// reads one number per cell instead of rescoring 4k windows.
     cell_key: [[i32; 256]; 2],
-    /// A window's share of each of its cells' keys, by side to move and the
-    /// window's mark counts (X, O).
-    window_key: [[[i32; MAX_COUNT]; MAX_COUNT]; 2],
-    /// A window's share of the evaluation (X's view) by its mark counts.
-    window_value: [[i32; MAX_COUNT]; MAX_COUNT],
+    /// What one more mark changes in a window, by side (`* MAX_COUNT^2`)
+    /// and the window's counts before it (`x * MAX_COUNT + o`); a take-back
+    /// undoes the entry of the counts after it.
+    steps: [WindowStep; 2 * MAX_COUNT * MAX_COUNT],
+    /// Per side, the key change of each window along the line being
+    /// updated (scratch space, so the hot path clears nothing).
+    line_deltas: [[i32; 16]; 2],
     /// Evaluation from X's point of view.
     eval_x: i32,
     turn: Mark,
@@ -179,9 +208,9 @@ impl<'a> Engine<'a> {
             fours: [0; 2],
             four_set: [[0; 16]; 2],
             occupied: [0; 16],
-            window_value: [[0; MAX_COUNT]; MAX_COUNT],
             cell_key: [[0; 256]; 2],
-            window_key: [[[0; MAX_COUNT]; MAX_COUNT]; 2],
+            steps: [WindowStep::NONE; 2 * MAX_COUNT * MAX_COUNT],
+            line_deltas: [[0; 16]; 2],
             eval_x: 0,
             turn: Mark::X,
             marks: 0,
@@ -226,24 +255,51 @@ impl<'a> Engine<'a> {
 
     fn fill_window_keys(&mut self) {
         let k = self.k;
+        // A window's share of each of its cells' keys by side to move, and
+        // of the evaluation (X's view), by its counts (X, O).
+        let mut window_key = [[[0i32; MAX_COUNT]; MAX_COUNT]; 2];
+        let mut window_value = [[0i32; MAX_COUNT]; MAX_COUNT];
         for x in 0..MAX_COUNT {
             for o in 0..MAX_COUNT {
                 let (gx, go) = (
                     window_gain(k, x as u32, o as u32),
                     window_gain(k, o as u32, x as u32),
                 );
-                self.window_key[0][x][o] = 2 * gx + go;
-                self.window_key[1][x][o] = 2 * go + gx;
-                self.window_value[x][o] = self.contrib([x as u8, o as u8]);
+                window_key[0][x][o] = 2 * gx + go;
+                window_key[1][x][o] = 2 * go + gx;
+                window_value[x][o] = self.contrib([x as u8, o as u8]);
+            }
+        }
+        let k1 = k as usize - 1;
+        let fours =
+            |x: usize, o: usize| u8::from(o == 0 && x == k1) | u8::from(x == 0 && o == k1) << 1;
+        for side in 0..2 {
+            for x in 0..MAX_COUNT {
+                for o in 0..MAX_COUNT {
+                    let (ux, uo) = if side == 0 { (x + 1, o) } else { (x, o + 1) };
+                    if ux >= MAX_COUNT || uo >= MAX_COUNT {
+                        continue;
+                    }
+                    // Every change fits in i16: |key| <= 3 * 4096 per window.
+                    let narrow = |v: i32| v.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+                    let upper_fours = fours(ux, uo);
+                    self.steps[(side * MAX_COUNT + x) * MAX_COUNT + o] = WindowStep {
+                        value: narrow(window_value[ux][uo] - window_value[x][o]),
+                        key: [0, 1].map(|s| narrow(window_key[s][ux][uo] - window_key[s][x][o])),
+                        four_flips: fours(x, o) ^ upper_fours,
+                        upper_fours,
+                        completes: ux.max(uo) >= k as usize,
+                    };
+                }
             }
         }
         self.cell_key = [[0; 256]; 2];
         // Every window starts empty: add its share to each of its cells.
         for sq in self.rules.squares() {
-            for side in 0..2 {
-                let mut key = 0;
-                self.for_windows(sq, |_| key += self.window_key[side][0][0]);
-                self.cell_key[side][sq.index()] = key;
+            let mut windows = 0;
+            self.for_windows(sq, |_| windows += 1);
+            for (side, keys) in self.cell_key.iter_mut().enumerate() {
+                keys[sq.index()] = windows * window_key[side][0][0];
             }
         }
     }
@@ -323,9 +379,7 @@ impl<'a> Engine<'a> {
     /// it: counts, evaluation, fours, and the ordering keys of the cells on
     /// those lines. Returns whether a window is now complete.
     fn update_windows(&mut self, sq: Square, m: usize, add: bool) -> bool {
-        let o = 1 - m;
         let k = self.k as i32;
-        let k1 = self.k as u8 - 1;
         let (x, y) = (sq.column() as i32, sq.row() as i32);
         let (w, h) = (self.rules.columns() as i32, self.rules.rows() as i32);
         let ndirs = if k == 1 { 1 } else { 4 };
@@ -351,33 +405,45 @@ impl<'a> Engine<'a> {
             // The windows in line order (offset hi first); the key change of
             // each for its side to move.
             let count = (hi - lo + 1) as usize;
-            let mut key_delta = [[0i32; 16]; 2];
             let mut changed = false;
             for (j, off) in (lo..=hi).rev().enumerate() {
                 let (sx, sy) = (x - off * dx, y - off * dy);
                 let id = ((sy * 16 + sx) * 4) as usize + d;
                 let c = self.counts[id];
-                let mut n = c;
-                if add {
-                    n[m] += 1;
+                let lower = if add {
+                    c
                 } else {
-                    n[m] -= 1;
+                    let mut l = c;
+                    l[m] -= 1;
+                    l
+                };
+                let step =
+                    self.steps[(m * MAX_COUNT + lower[0] as usize) * MAX_COUNT + lower[1] as usize];
+                let mut upper = lower;
+                upper[m] += 1;
+                // Adding moves a window from `lower` to `upper`; taking back,
+                // the other way.
+                let (value, key) = (i32::from(step.value), step.key.map(i32::from));
+                if add {
+                    self.counts[id] = upper;
+                    self.eval_x += value;
+                    won |= step.completes;
+                    self.line_deltas[0][j] = key[0];
+                    self.line_deltas[1][j] = key[1];
+                } else {
+                    self.counts[id] = lower;
+                    self.eval_x -= value;
+                    self.line_deltas[0][j] = -key[0];
+                    self.line_deltas[1][j] = -key[1];
                 }
-                self.counts[id] = n;
-                won |= n[m] as u32 >= self.k;
-                let [cx, co] = c.map(usize::from);
-                let [nx, no] = n.map(usize::from);
-                self.eval_x += self.window_value[nx][no] - self.window_value[cx][co];
-                for (side, other) in [(m, o), (o, m)] {
-                    let was = c[other] == 0 && c[side] == k1;
-                    let is = n[other] == 0 && n[side] == k1;
-                    if was != is {
-                        self.set_four(side, id, is);
+                changed |= (key[0] | key[1]) != 0;
+                if step.four_flips != 0 {
+                    for side in 0..2 {
+                        if step.four_flips >> side & 1 != 0 {
+                            let upper_four = step.upper_fours >> side & 1 != 0;
+                            self.set_four(side, id, upper_four == add);
+                        }
                     }
-                }
-                for (side, delta) in key_delta.iter_mut().enumerate() {
-                    delta[j] = self.window_key[side][nx][no] - self.window_key[side][cx][co];
-                    changed |= delta[j] != 0;
                 }
             }
             if !changed {
@@ -390,7 +456,7 @@ impl<'a> Engine<'a> {
             let ku = self.k as usize;
             let mut acc = [0i32; 2];
             for j in 0..count + ku - 1 {
-                for (side, delta) in key_delta.iter().enumerate() {
+                for (side, delta) in self.line_deltas.iter().enumerate() {
                     if j < count {
                         acc[side] += delta[j];
                     }
