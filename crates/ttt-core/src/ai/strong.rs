@@ -166,8 +166,9 @@ pub struct Engine<'a> {
     rules: Rules,
     k: u32,
     cells: [u8; 256],
-    /// Marks of each side in each window (id = start square * 4 + direction).
-    counts: [[u8; 2]; 1024],
+    /// Marks of each side in each window (id = start square * 4 +
+    /// direction), coded `x * MAX_COUNT + o`: one number indexes `steps`.
+    counts: [u16; 1024],
     /// Windows with k-1 marks of a side and none of the other: a count and
     /// a bitset of window ids per side.
     fours: [u32; 2],
@@ -179,14 +180,14 @@ pub struct Engine<'a> {
     /// that side + its gain for the other), summed over the windows through
     /// it and kept up to date as windows change, so ordering the candidates
     /// reads one number per cell instead of rescoring 4k windows.
-    cell_key: [[i32; 256]; 2],
-    /// What one more mark changes in a window, by side (`* MAX_COUNT^2`)
-    /// and the window's counts before it (`x * MAX_COUNT + o`); a take-back
-    /// undoes the entry of the counts after it.
-    steps: [WindowStep; 2 * MAX_COUNT * MAX_COUNT],
-    /// Per side, the key change of each window along the line being
+    cell_key: [[i32; 2]; 256],
+    /// What one more mark changes in a window, by side and the window's
+    /// counts before it (coded as in `counts`); a take-back undoes the entry
+    /// of the counts after it.
+    steps: [[WindowStep; MAX_COUNT * MAX_COUNT]; 2],
+    /// The key change (by side to move) of each window along the line being
     /// updated (scratch space, so the hot path clears nothing).
-    line_deltas: [[i32; 16]; 2],
+    line_deltas: [[i32; 2]; 16],
     /// Evaluation from X's point of view.
     eval_x: i32,
     turn: Mark,
@@ -204,13 +205,13 @@ impl<'a> Engine<'a> {
             rules: Rules::CLASSIC,
             k: 3,
             cells: [0; 256],
-            counts: [[0; 2]; 1024],
+            counts: [0; 1024],
             fours: [0; 2],
             four_set: [[0; 16]; 2],
             occupied: [0; 16],
-            cell_key: [[0; 256]; 2],
-            steps: [WindowStep::NONE; 2 * MAX_COUNT * MAX_COUNT],
-            line_deltas: [[0; 16]; 2],
+            cell_key: [[0; 2]; 256],
+            steps: [[WindowStep::NONE; MAX_COUNT * MAX_COUNT]; 2],
+            line_deltas: [[0; 2]; 16],
             eval_x: 0,
             turn: Mark::X,
             marks: 0,
@@ -226,7 +227,7 @@ impl<'a> Engine<'a> {
         self.rules = *pos.rules();
         self.k = self.rules.k() as u32;
         self.cells = [0; 256];
-        self.counts = [[0; 2]; 1024];
+        self.counts = [0; 1024];
         self.fours = [0; 2];
         self.four_set = [[0; 16]; 2];
         self.occupied = [0; 16];
@@ -283,7 +284,7 @@ impl<'a> Engine<'a> {
                     // Every change fits in i16: |key| <= 3 * 4096 per window.
                     let narrow = |v: i32| v.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
                     let upper_fours = fours(ux, uo);
-                    self.steps[(side * MAX_COUNT + x) * MAX_COUNT + o] = WindowStep {
+                    self.steps[side][x * MAX_COUNT + o] = WindowStep {
                         value: narrow(window_value[ux][uo] - window_value[x][o]),
                         key: [0, 1].map(|s| narrow(window_key[s][ux][uo] - window_key[s][x][o])),
                         four_flips: fours(x, o) ^ upper_fours,
@@ -293,13 +294,13 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        self.cell_key = [[0; 256]; 2];
+        self.cell_key = [[0; 2]; 256];
         // Every window starts empty: add its share to each of its cells.
         for sq in self.rules.squares() {
             let mut windows = 0;
             self.for_windows(sq, |_| windows += 1);
-            for (side, keys) in self.cell_key.iter_mut().enumerate() {
-                keys[sq.index()] = windows * window_key[side][0][0];
+            for (side, key) in self.cell_key[sq.index()].iter_mut().enumerate() {
+                *key = windows * window_key[side][0][0];
             }
         }
     }
@@ -406,21 +407,20 @@ impl<'a> Engine<'a> {
             // each for its side to move.
             let count = (hi - lo + 1) as usize;
             let mut changed = false;
-            for (j, off) in (lo..=hi).rev().enumerate() {
-                let (sx, sy) = (x - off * dx, y - off * dy);
-                let id = ((sy * 16 + sx) * 4) as usize + d;
-                let c = self.counts[id];
-                let lower = if add {
-                    c
+            // One more mark of side m: its count goes up by one.
+            let unit = [MAX_COUNT as u16, 1][m];
+            let step_index = INDEX_STEP[d];
+            let mut start = (sq.index() as u8).wrapping_sub(step_index.wrapping_mul(hi as u8));
+            for j in 0..count {
+                let id = start as usize * 4 + d;
+                start = start.wrapping_add(step_index);
+                let code = self.counts[id];
+                let (lower, upper) = if add {
+                    (code, code + unit)
                 } else {
-                    let mut l = c;
-                    l[m] -= 1;
-                    l
+                    (code - unit, code)
                 };
-                let step =
-                    self.steps[(m * MAX_COUNT + lower[0] as usize) * MAX_COUNT + lower[1] as usize];
-                let mut upper = lower;
-                upper[m] += 1;
+                let step = self.steps[m][lower as usize];
                 // Adding moves a window from `lower` to `upper`; taking back,
                 // the other way.
                 let (value, key) = (i32::from(step.value), step.key.map(i32::from));
@@ -428,13 +428,11 @@ impl<'a> Engine<'a> {
                     self.counts[id] = upper;
                     self.eval_x += value;
                     won |= step.completes;
-                    self.line_deltas[0][j] = key[0];
-                    self.line_deltas[1][j] = key[1];
+                    self.line_deltas[j] = key;
                 } else {
                     self.counts[id] = lower;
                     self.eval_x -= value;
-                    self.line_deltas[0][j] = -key[0];
-                    self.line_deltas[1][j] = -key[1];
+                    self.line_deltas[j] = [-key[0], -key[1]];
                 }
                 changed |= (key[0] | key[1]) != 0;
                 if step.four_flips != 0 {
@@ -455,16 +453,28 @@ impl<'a> Engine<'a> {
             let mut cell = (sq.index() as u8).wrapping_sub(step.wrapping_mul(hi as u8));
             let ku = self.k as usize;
             let mut acc = [0i32; 2];
-            for j in 0..count + ku - 1 {
-                for (side, delta) in self.line_deltas.iter().enumerate() {
-                    if j < count {
-                        acc[side] += delta[j];
-                    }
-                    if j >= ku {
-                        acc[side] -= delta[j - ku];
-                    }
-                    self.cell_key[side][cell as usize] += acc[side];
-                }
+            // count <= k: windows enter on the first `count` cells, none
+            // enter or leave until cell k, then they leave one by one.
+            for delta in &self.line_deltas[..count] {
+                acc[0] += delta[0];
+                acc[1] += delta[1];
+                let key = &mut self.cell_key[cell as usize];
+                key[0] += acc[0];
+                key[1] += acc[1];
+                cell = cell.wrapping_add(step);
+            }
+            for _ in count..ku {
+                let key = &mut self.cell_key[cell as usize];
+                key[0] += acc[0];
+                key[1] += acc[1];
+                cell = cell.wrapping_add(step);
+            }
+            for delta in &self.line_deltas[..count - 1] {
+                acc[0] -= delta[0];
+                acc[1] -= delta[1];
+                let key = &mut self.cell_key[cell as usize];
+                key[0] += acc[0];
+                key[1] += acc[1];
                 cell = cell.wrapping_add(step);
             }
         }
@@ -535,7 +545,8 @@ impl<'a> Engine<'a> {
         let o = 1 - m;
         let mut g = [0i32; 2];
         self.for_windows(sq, |w| {
-            let c = self.counts[w];
+            let code = self.counts[w] as usize;
+            let c = [code / MAX_COUNT, code % MAX_COUNT];
             for (side, other, out) in [(m, o, 0), (o, m, 1)] {
                 if c[other] == 0 {
                     let have = c[side] as u32;
@@ -590,7 +601,7 @@ impl<'a> Engine<'a> {
                     let mut key = if self.marks == 0 {
                         -(self.rules.distance_from_centre(sq) as i32)
                     } else {
-                        self.cell_key[me][i]
+                        self.cell_key[i][me]
                     };
                     if jitter {
                         key = key * 4 + self.rng.below(4) as i32;
@@ -805,7 +816,7 @@ mod tests {
             for mark in Mark::ALL {
                 let (mine, theirs) = engine.gains(sq, mark);
                 assert_eq!(
-                    engine.cell_key[mark.index()][i],
+                    engine.cell_key[i][mark.index()],
                     2 * mine + theirs,
                     "{sq:?}"
                 );
