@@ -222,3 +222,62 @@ fn presets_scale_with_difficulty_on_3x3() {
     assert!(scores[3] >= scores[0], "{scores:?}");
     assert!(scores[2] > 0 && scores[3] > 0, "{scores:?}");
 }
+
+/// Plays one game of `strong` with `x_nodes` against `strong` with
+/// `o_nodes`, seed `seed` for both; returns the outcome.
+fn play_budgets(rules: Rules, seed: u64, x_nodes: u64, o_nodes: u64) -> Outcome {
+    let (mut t1, mut t2): ([TtEntry; 0], [TtEntry; 0]) = ([], []);
+    let mut px = Player::new(PlayerKind::Strong, seed, &mut t1);
+    let mut po = Player::new(PlayerKind::Strong, seed + 1, &mut t2);
+    px.set_budget(Budget::nodes(x_nodes));
+    po.set_budget(Budget::nodes(o_nodes));
+    let mut pos = Position::new(rules);
+    while !pos.outcome().is_over() {
+        let p = if pos.side_to_move() == Mark::X {
+            &mut px
+        } else {
+            &mut po
+        };
+        let mv = p.choose_move(&pos).unwrap();
+        pos.play(mv).unwrap();
+    }
+    pos.outcome()
+}
+
+#[test]
+fn the_console_budget_beats_the_old_console_budget() {
+    // The console's budget for these boards went from 1,000 nodes to 3,000
+    // when a node got cheaper (n64/game settings::CONSOLE_NODES_SHORT_K):
+    // the bigger budget must not play worse on either board, and must win
+    // more than it loses overall (7x7 k=4 is a first-player win both budgets
+    // find: the colours decide it).
+    const OLD: u64 = 1_000;
+    const NEW: u64 = 3_000;
+    let (mut total_w, mut total_l) = (0, 0);
+    for (c, k) in [(9u8, 5u8), (7, 4)] {
+        let rules = Rules::new(c, c, k).unwrap();
+        let (mut w, mut d, mut l) = (0, 0, 0);
+        for g in 0..12u64 {
+            let new_is_x = g % 2 == 0;
+            let out = if new_is_x {
+                play_budgets(rules, g, NEW, OLD)
+            } else {
+                play_budgets(rules, g, OLD, NEW)
+            };
+            let new_mark = if new_is_x { Mark::X } else { Mark::O };
+            match out.winner() {
+                Some(m) if m == new_mark => w += 1,
+                Some(_) => l += 1,
+                None => d += 1,
+            }
+        }
+        println!("strong {NEW} nodes vs {OLD} on {rules}: {w} wins, {d} draws, {l} losses");
+        assert!(
+            w >= l,
+            "{NEW} vs {OLD} nodes on {rules}: {w} wins, {l} losses"
+        );
+        total_w += w;
+        total_l += l;
+    }
+    assert!(total_w > total_l, "{total_w} wins, {total_l} losses");
+}

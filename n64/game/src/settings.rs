@@ -133,26 +133,27 @@ pub fn console_solvable(rules: &Rules) -> bool {
 }
 
 /// The most positions any `strong` search visits per move on the console
-/// (`strong`, `hard`, `medium`, the hint): 1,500 nodes. Measured in the
-/// emulator (`make -C n64 ai-times`, dynarec, COP0 timer): at 5,000 nodes
-/// `strong` took 1.0-1.3 s a move on 5x5 and 1.8-2.2 s on 9x9, about 400 us a
-/// node on 9x9; at 2,000 nodes still 0.9-1.08 s on 9x9 (the host needs 1.5-2.7 us: the console is ~200x slower here,
-/// not the 50x first assumed, partly because the ROM is built for MIPS II and
-/// every 64-bit bitboard operation is two 32-bit ones). 1,500 nodes keeps
-/// the worst 9x9 move under a second. `strong` with this budget still beats
-/// `squid` and `classic` in every test game (`ai_strong.rs` uses 4,000 and
-/// fewer), and `hard` keeps its own 4-ply limit within the same cap.
+/// (`strong`, `hard`, `medium`, the hint): 3,000 nodes. Measured in the
+/// emulator (`make -C n64 ai-times`, dynarec, COP0 timer) at 1,500 nodes a
+/// move, worst move: 9x9 k=9 188 ms (125 us a node), 9x9 k=6 303 ms (202 us),
+/// 5x5 144 ms. A node costs the console ~100-200x the host (MIPS II, 32-bit
+/// registers, no cache effects in the emulator's count: instructions are
+/// what counts). 3,000 nodes keeps the worst move near 0.6 s on the dearest
+/// boards (9x9 k=6 and k=5), well under a second; more nodes beat fewer
+/// (`ai_strong.rs`: 3,000 against the old 1,000 on 9x9 k=5 and 7x7 k=4).
+/// `hard` keeps its own 4-ply limit within the same cap.
 ///
 /// The desktop plays `strong` with 60,000 nodes and `hard` with 20,000: to
 /// replay a console game there, limit the search to the same budget
-/// (`ttt play --max-nodes 1500 --seed S`).
-pub const CONSOLE_NODES: u64 = 1_500;
+/// (`ttt play --max-nodes 3000 --seed S`).
+pub const CONSOLE_NODES: u64 = 3_000;
 
 /// The budget on big boards with a short win length (k <= 5 on more than 25
-/// cells): `strong` evaluates more windows per node there, and 9x9 k=5 took
-/// up to 1.23 s a move at 1,500 nodes in the emulator; 1,000 nodes keeps it
-/// under a second.
-pub const CONSOLE_NODES_SHORT_K: u64 = 1_000;
+/// cells), where a node visits the most windows: 9x9 k=5 took up to 190 ms a
+/// move at 1,000 nodes in the emulator (190 us a node), so 3,000 nodes is
+/// about 0.6 s. The same as [`CONSOLE_NODES`] since a node got cheaper
+/// (9x9 k=6 costs as much a node); kept apart so either can be tuned.
+pub const CONSOLE_NODES_SHORT_K: u64 = 3_000;
 
 /// The node budget of every console search on `rules` (logged in the `game`
 /// line as `nodes=N`, so `ttt play --max-nodes N --seed S` replays the game).

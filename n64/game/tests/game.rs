@@ -32,7 +32,7 @@ fn classic_3x3_won_by_the_player_along_column_a() {
     let game_line = d.host.with_prefix("game seed=");
     assert_eq!(game_line.len(), 1);
     assert!(
-        game_line[0].ends_with("size=3x3 k=3 x=human o=classic nodes=1500"),
+        game_line[0].ends_with("size=3x3 k=3 x=human o=classic nodes=3000"),
         "{game_line:?}"
     );
 
@@ -103,7 +103,7 @@ fn computer_first_says_its_square_and_wins_with_i_win() {
     d.set(MenuItem::Computer, "perfect");
     d.set(MenuItem::First, "computer");
     d.start();
-    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=perfect o=human nodes=1500"));
+    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=perfect o=human nodes=3000"));
     // Play badly: always the first empty square in row-major order.
     for _ in 0..5 {
         d.wait_turn(Mark::O);
@@ -163,7 +163,7 @@ fn two_players_two_controllers_player_2_moves_second() {
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.start();
-    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=human o=human nodes=1500"));
+    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=human o=human nodes=3000"));
     d.place(0, sq("b2"));
     // Controller 1 cannot move for O: neither the cursor nor a mark.
     let cursor = d.game.cursor();
@@ -545,7 +545,7 @@ fn computer_vs_computer_plays_to_the_end() {
     d.set(MenuItem::Computer, "squid");
     d.set(MenuItem::Computer2, "god");
     d.start();
-    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=squid o=god nodes=1500"));
+    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=squid o=god nodes=3000"));
     d.wait_screen(Screen::Result, 2000);
     assert_eq!(d.host.count_prefix("result "), 1);
     assert!(d.host.count_prefix("ai squid ") >= 3);
@@ -609,7 +609,7 @@ fn menu_covers_every_item_and_value() {
     d.set(MenuItem::Computer, "perfect");
     d.start();
     assert!(
-        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=strong nodes=1000"),
+        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=strong nodes=3000"),
         "{:?}",
         d.host.with_prefix("game seed=")
     );

@@ -17,6 +17,12 @@
 //!   plus how much they would gain for the opponent; inside the tree only the
 //!   best 12 are searched. At the root the seed perturbs the order slightly,
 //!   so equal moves differ between seeds (same seed, same move).
+//! * Cost per node: nothing is rescored. A move updates only the windows
+//!   through its cell, each with one lookup in a step table (evaluation,
+//!   ordering-key, threat and win changes by the window's counts), and adds
+//!   the key changes to the cells of each line as a running sum; candidates
+//!   come from per-row occupancy bitmasks. This matters most on the console
+//!   (MIPS II), where a node costs 100-200 us.
 use super::SearchStats;
 use crate::rng::Rng;
 use crate::{Direction, Mark, Position, Rules, Square};
@@ -82,6 +88,80 @@ fn need_score(need: u32) -> i32 {
 
 const DIRS: [Direction; 4] = Direction::ALL;
 
+/// Window mark counts run from 0 to k <= 16.
+const MAX_COUNT: usize = 17;
+
+/// Square index step along each direction of [`DIRS`] (index = row * 16 +
+/// column), as a wrapping `u8` add.
+const INDEX_STEP: [u8; 4] = [1, 16, 17, 0u8.wrapping_sub(15)];
+
+/// What one more mark of a side changes in a window with given counts.
+#[derive(Copy, Clone)]
+struct WindowStep {
+    /// Evaluation change (X's view).
+    value: i16,
+    /// Change of the window's share of each of its cells' keys, by side to
+    /// move.
+    key: [i16; 2],
+    /// Bit per side: whether the window's "k-1 of that side, none of the
+    /// other" state changes.
+    four_flips: u8,
+    /// Bit per side: that state after the mark.
+    upper_fours: u8,
+    /// Whether the mark completes the window.
+    completes: bool,
+}
+
+impl WindowStep {
+    const NONE: WindowStep = WindowStep {
+        value: 0,
+        key: [0, 0],
+        four_flips: 0,
+        upper_fours: 0,
+        completes: false,
+    };
+}
+
+/// Inserts `(key, sq)` into `out[..n]` (sorted by key, best first, equal
+/// keys in arrival order), dropping the worst entry when full; returns the
+/// new length.
+#[inline]
+fn insert_ranked(out: &mut [(i32, Square)], n: usize, key: i32, sq: Square) -> usize {
+    let len = out.len();
+    if len == 0 || (n == len && out[n - 1].0 >= key) {
+        return n;
+    }
+    let mut j = if n < len { n } else { n - 1 };
+    while j > 0 && out[j - 1].0 < key {
+        out[j] = out[j - 1];
+        j -= 1;
+    }
+    out[j] = (key, sq);
+    if n < len {
+        n + 1
+    } else {
+        n
+    }
+}
+
+/// How much one more mark of a side in a window gains that side (`have`:
+/// its marks there, `theirs`: the other side's): a one-sided window grows,
+/// an opponent's window dies, a dead window stays dead.
+fn window_gain(k: u32, have: u32, theirs: u32) -> i32 {
+    if theirs == 0 {
+        let before = if have > 0 {
+            need_score(k.saturating_sub(have))
+        } else {
+            0
+        };
+        need_score(k.saturating_sub(have + 1)) - before
+    } else if have == 0 {
+        need_score(k.saturating_sub(theirs))
+    } else {
+        0
+    }
+}
+
 /// The search engine. Made per move by [`Player`](super::Player); usable
 /// directly for analysis.
 pub struct Engine<'a> {
@@ -92,14 +172,28 @@ pub struct Engine<'a> {
     rules: Rules,
     k: u32,
     cells: [u8; 256],
-    /// Marks of each side in each window (id = start square * 4 + direction).
-    counts: [[u8; 2]; 1024],
+    /// Marks of each side in each window (id = start square * 4 +
+    /// direction), coded `x * MAX_COUNT + o`: one number indexes `steps`.
+    counts: [u16; 1024],
     /// Windows with k-1 marks of a side and none of the other: a count and
     /// a bitset of window ids per side.
     fours: [u32; 2],
     four_set: [[u64; 16]; 2],
-    /// Number of marks within two steps of each cell.
-    near: [u8; 256],
+    /// Per row, a bit per column: the occupied cells (the candidates are
+    /// the empty cells within two steps of these).
+    occupied: [u16; 16],
+    /// Each cell's move-ordering key for each side to move (2 x its gain for
+    /// that side + its gain for the other), summed over the windows through
+    /// it and kept up to date as windows change, so ordering the candidates
+    /// reads one number per cell instead of rescoring 4k windows.
+    cell_key: [[i32; 2]; 256],
+    /// What one more mark changes in a window, by side and the window's
+    /// counts before it (coded as in `counts`); a take-back undoes the entry
+    /// of the counts after it.
+    steps: [[WindowStep; MAX_COUNT * MAX_COUNT]; 2],
+    /// The key change (by side to move) of each window along the line being
+    /// updated (scratch space, so the hot path clears nothing).
+    line_deltas: [[i32; 2]; 16],
     /// Evaluation from X's point of view.
     eval_x: i32,
     turn: Mark,
@@ -117,10 +211,13 @@ impl<'a> Engine<'a> {
             rules: Rules::CLASSIC,
             k: 3,
             cells: [0; 256],
-            counts: [[0; 2]; 1024],
+            counts: [0; 1024],
             fours: [0; 2],
             four_set: [[0; 16]; 2],
-            near: [0; 256],
+            occupied: [0; 16],
+            cell_key: [[0; 2]; 256],
+            steps: [[WindowStep::NONE; MAX_COUNT * MAX_COUNT]; 2],
+            line_deltas: [[0; 2]; 16],
             eval_x: 0,
             turn: Mark::X,
             marks: 0,
@@ -136,10 +233,11 @@ impl<'a> Engine<'a> {
         self.rules = *pos.rules();
         self.k = self.rules.k() as u32;
         self.cells = [0; 256];
-        self.counts = [[0; 2]; 1024];
+        self.counts = [0; 1024];
         self.fours = [0; 2];
         self.four_set = [[0; 16]; 2];
-        self.near = [0; 256];
+        self.occupied = [0; 16];
+        self.fill_window_keys();
         self.eval_x = 0;
         self.marks = 0;
         self.turn = Mark::X;
@@ -162,16 +260,55 @@ impl<'a> Engine<'a> {
         self.turn = pos.side_to_move();
     }
 
-    /// The window ids through `sq` (up to 4k <= 64 of them).
-    #[inline]
-    fn windows(&self, sq: Square) -> ([u16; 64], usize) {
-        let mut ids = [0u16; 64];
-        let mut n = 0;
-        self.for_windows(sq, |w| {
-            ids[n] = w as u16;
-            n += 1;
-        });
-        (ids, n)
+    fn fill_window_keys(&mut self) {
+        let k = self.k;
+        // A window's share of each of its cells' keys by side to move, and
+        // of the evaluation (X's view), by its counts (X, O).
+        let mut window_key = [[[0i32; MAX_COUNT]; MAX_COUNT]; 2];
+        let mut window_value = [[0i32; MAX_COUNT]; MAX_COUNT];
+        for x in 0..MAX_COUNT {
+            for o in 0..MAX_COUNT {
+                let (gx, go) = (
+                    window_gain(k, x as u32, o as u32),
+                    window_gain(k, o as u32, x as u32),
+                );
+                window_key[0][x][o] = 2 * gx + go;
+                window_key[1][x][o] = 2 * go + gx;
+                window_value[x][o] = self.contrib([x as u8, o as u8]);
+            }
+        }
+        let k1 = k as usize - 1;
+        let fours =
+            |x: usize, o: usize| u8::from(o == 0 && x == k1) | u8::from(x == 0 && o == k1) << 1;
+        for side in 0..2 {
+            for x in 0..MAX_COUNT {
+                for o in 0..MAX_COUNT {
+                    let (ux, uo) = if side == 0 { (x + 1, o) } else { (x, o + 1) };
+                    if ux >= MAX_COUNT || uo >= MAX_COUNT {
+                        continue;
+                    }
+                    // Every change fits in i16: |key| <= 3 * 4096 per window.
+                    let narrow = |v: i32| v.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+                    let upper_fours = fours(ux, uo);
+                    self.steps[side][x * MAX_COUNT + o] = WindowStep {
+                        value: narrow(window_value[ux][uo] - window_value[x][o]),
+                        key: [0, 1].map(|s| narrow(window_key[s][ux][uo] - window_key[s][x][o])),
+                        four_flips: fours(x, o) ^ upper_fours,
+                        upper_fours,
+                        completes: ux.max(uo) >= k as usize,
+                    };
+                }
+            }
+        }
+        self.cell_key = [[0; 2]; 256];
+        // Every window starts empty: add its share to each of its cells.
+        for sq in self.rules.squares() {
+            let mut windows = 0;
+            self.for_windows(sq, |_| windows += 1);
+            for (side, key) in self.cell_key[sq.index()].iter_mut().enumerate() {
+                *key = windows * window_key[side][0][0];
+            }
+        }
     }
 
     /// The window ids through `sq` (up to 4k of them), passed to `f`.
@@ -203,12 +340,13 @@ impl<'a> Engine<'a> {
         }
     }
 
-    #[inline]
+    /// A window's share of the evaluation (X's view); counts above k (table
+    /// entries never used) saturate.
     fn contrib(&self, c: [u8; 2]) -> i32 {
         if c[1] == 0 && c[0] > 0 {
-            need_score(self.k - c[0] as u32)
+            need_score(self.k.saturating_sub(c[0] as u32))
         } else if c[0] == 0 && c[1] > 0 {
-            -need_score(self.k - c[1] as u32)
+            -need_score(self.k.saturating_sub(c[1] as u32))
         } else {
             0
         }
@@ -227,88 +365,147 @@ impl<'a> Engine<'a> {
 
     /// Puts `mark` on `sq`; returns whether it completes a line.
     fn apply(&mut self, sq: Square, mark: Mark) -> bool {
-        let m = mark.index();
-        let o = 1 - m;
-        let k1 = self.k as u8 - 1;
-        let mut won = false;
-        let (ids, count) = self.windows(sq);
-        for &w in &ids[..count] {
-            let w = w as usize;
-            let c = self.counts[w];
-            self.eval_x -= self.contrib(c);
-            if c[o] == 0 && c[m] == k1 {
-                self.set_four(m, w, false);
-            }
-            if c[m] == 0 && c[o] == k1 {
-                self.set_four(o, w, false);
-            }
-            let mut n = c;
-            n[m] += 1;
-            if n[m] as u32 >= self.k {
-                won = true;
-            }
-            if n[o] == 0 && n[m] == k1 {
-                self.set_four(m, w, true);
-            }
-            self.eval_x += self.contrib(n);
-            self.counts[w] = n;
-        }
-        self.cells[sq.index()] = m as u8 + 1;
-        self.bump_near(sq, true);
+        let won = self.update_windows(sq, mark.index(), true);
+        self.cells[sq.index()] = mark.index() as u8 + 1;
+        self.occupied[sq.row() as usize] |= 1 << sq.column();
         self.marks += 1;
         self.turn = mark.other();
         won
     }
 
+    /// Takes `mark` back off `sq`.
     fn unapply(&mut self, sq: Square, mark: Mark) {
-        let m = mark.index();
-        let o = 1 - m;
-        let k1 = self.k as u8 - 1;
-        let (ids, count) = self.windows(sq);
-        for &w in &ids[..count] {
-            let w = w as usize;
-            let c = self.counts[w];
-            self.eval_x -= self.contrib(c);
-            if c[o] == 0 && c[m] == k1 {
-                self.set_four(m, w, false);
-            }
-            let mut n = c;
-            n[m] -= 1;
-            if n[o] == 0 && n[m] == k1 {
-                self.set_four(m, w, true);
-            }
-            if n[m] == 0 && n[o] == k1 {
-                self.set_four(o, w, true);
-            }
-            self.eval_x += self.contrib(n);
-            self.counts[w] = n;
-        }
+        self.update_windows(sq, mark.index(), false);
         self.cells[sq.index()] = 0;
-        self.bump_near(sq, false);
+        self.occupied[sq.row() as usize] &= !(1 << sq.column());
         self.marks -= 1;
         self.turn = mark;
     }
 
-    fn bump_near(&mut self, sq: Square, add: bool) {
-        let (c, r) = (sq.column() as i16, sq.row() as i16);
-        for dr in -2..=2i16 {
-            for dc in -2..=2i16 {
-                let (nc, nr) = (c + dc, r + dr);
-                if nc < 0
-                    || nr < 0
-                    || nc >= self.rules.columns() as i16
-                    || nr >= self.rules.rows() as i16
-                {
-                    continue;
-                }
-                let i = (nr * 16 + nc) as usize;
-                if add {
-                    self.near[i] += 1;
+    /// Adds (or removes) a mark of side `m` on `sq` in every window through
+    /// it: counts, evaluation, fours, and the ordering keys of the cells on
+    /// those lines. Returns whether a window is now complete.
+    fn update_windows(&mut self, sq: Square, m: usize, add: bool) -> bool {
+        let k = self.k as i32;
+        let (x, y) = (sq.column() as i32, sq.row() as i32);
+        let (w, h) = (self.rules.columns() as i32, self.rules.rows() as i32);
+        let ndirs = if k == 1 { 1 } else { 4 };
+        const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+        let mut won = false;
+        for (d, &(dx, dy)) in DELTA.iter().enumerate().take(ndirs) {
+            // Offsets o: the window starts o steps back from `sq`.
+            let (mut lo, mut hi) = (0, k - 1);
+            if dx == 1 {
+                hi = hi.min(x);
+                lo = lo.max(x + k - w);
+            }
+            if dy == 1 {
+                hi = hi.min(y);
+                lo = lo.max(y + k - h);
+            } else if dy == -1 {
+                lo = lo.max(k - 1 - y);
+                hi = hi.min(h - 1 - y);
+            }
+            if lo > hi {
+                continue;
+            }
+            // The windows in line order (offset hi first); the key change of
+            // each for its side to move.
+            let count = (hi - lo + 1) as usize;
+            let mut changed = false;
+            // One more mark of side m: its count goes up by one.
+            let unit = [MAX_COUNT as u16, 1][m];
+            let step_index = INDEX_STEP[d];
+            let mut start = (sq.index() as u8).wrapping_sub(step_index.wrapping_mul(hi as u8));
+            for j in 0..count {
+                let id = start as usize * 4 + d;
+                start = start.wrapping_add(step_index);
+                let code = self.counts[id];
+                let (lower, upper) = if add {
+                    (code, code + unit)
                 } else {
-                    self.near[i] -= 1;
+                    (code - unit, code)
+                };
+                let step = self.steps[m][lower as usize];
+                // Adding moves a window from `lower` to `upper`; taking back,
+                // the other way.
+                let (value, key) = (i32::from(step.value), step.key.map(i32::from));
+                if add {
+                    self.counts[id] = upper;
+                    self.eval_x += value;
+                    won |= step.completes;
+                    self.line_deltas[j] = key;
+                } else {
+                    self.counts[id] = lower;
+                    self.eval_x -= value;
+                    self.line_deltas[j] = [-key[0], -key[1]];
+                }
+                changed |= (key[0] | key[1]) != 0;
+                if step.four_flips != 0 {
+                    for side in 0..2 {
+                        if step.four_flips >> side & 1 != 0 {
+                            let upper_four = step.upper_fours >> side & 1 != 0;
+                            self.set_four(side, id, upper_four == add);
+                        }
+                    }
                 }
             }
+            if !changed {
+                continue;
+            }
+            // Each cell on the line gets the sum of the changes of the
+            // windows covering it: a running sum as windows enter and leave.
+            let step = INDEX_STEP[d];
+            let mut cell = (sq.index() as u8).wrapping_sub(step.wrapping_mul(hi as u8));
+            let ku = self.k as usize;
+            let mut acc = [0i32; 2];
+            // count <= k: windows enter on the first `count` cells, none
+            // enter or leave until cell k, then they leave one by one.
+            for delta in &self.line_deltas[..count] {
+                acc[0] += delta[0];
+                acc[1] += delta[1];
+                let key = &mut self.cell_key[cell as usize];
+                key[0] += acc[0];
+                key[1] += acc[1];
+                cell = cell.wrapping_add(step);
+            }
+            for _ in count..ku {
+                let key = &mut self.cell_key[cell as usize];
+                key[0] += acc[0];
+                key[1] += acc[1];
+                cell = cell.wrapping_add(step);
+            }
+            for delta in &self.line_deltas[..count - 1] {
+                acc[0] -= delta[0];
+                acc[1] -= delta[1];
+                let key = &mut self.cell_key[cell as usize];
+                key[0] += acc[0];
+                key[1] += acc[1];
+                cell = cell.wrapping_add(step);
+            }
         }
+        won
+    }
+
+    /// Per row, a bit per column: the empty cells within two steps of a
+    /// mark (the candidates once the board is not empty).
+    fn frontier(&self) -> [u16; 16] {
+        let rows = self.rules.rows() as usize;
+        let all = ((1u32 << self.rules.columns()) - 1) as u16;
+        let mut spread = [0u16; 16];
+        for (out, &row) in spread.iter_mut().zip(&self.occupied[..rows]) {
+            let r = u32::from(row);
+            *out = ((r | r << 1 | r << 2 | r >> 1 | r >> 2) as u16) & all;
+        }
+        let mut front = [0u16; 16];
+        for r in 0..rows {
+            let mut near = 0;
+            for s in &spread[r.saturating_sub(2)..(r + 3).min(rows)] {
+                near |= s;
+            }
+            front[r] = near & !self.occupied[r];
+        }
+        front
     }
 
     /// The empty cells where `mark` completes a line: (first, how many; at
@@ -346,13 +543,16 @@ impl<'a> Engine<'a> {
     }
 
     /// How much playing `sq` gains for `mark` and would gain for the other
-    /// side (evaluation changes, each from its own view).
+    /// side (evaluation changes, each from its own view), rescored from the
+    /// windows: what `cell_key` keeps incrementally (checked in the tests).
+    #[cfg(test)]
     fn gains(&self, sq: Square, mark: Mark) -> (i32, i32) {
         let m = mark.index();
         let o = 1 - m;
         let mut g = [0i32; 2];
         self.for_windows(sq, |w| {
-            let c = self.counts[w];
+            let code = self.counts[w] as usize;
+            let c = [code / MAX_COUNT, code % MAX_COUNT];
             for (side, other, out) in [(m, o, 0), (o, m, 1)] {
                 if c[other] == 0 {
                     let have = c[side] as u32;
@@ -389,33 +589,33 @@ impl<'a> Engine<'a> {
     /// Candidate moves, best first (the best `out.len()`, equal keys in
     /// row-major order); returns the count.
     fn candidates(&mut self, out: &mut [(i32, Square)], jitter: bool) -> usize {
-        let me = self.turn;
+        let me = self.turn.index();
+        let front = self.frontier();
         let mut n = 0;
-        for sq in self.rules.squares() {
-            let i = sq.index();
-            if self.cells[i] != 0 || (self.marks > 0 && self.near[i] == 0) {
-                continue;
-            }
-            let mut key = if self.marks == 0 {
-                -(self.rules.distance_from_centre(sq) as i32)
+        for (row, &row_front) in front.iter().enumerate().take(self.rules.rows() as usize) {
+            // Empty board: every cell, nearest the centre first; else the
+            // empty cells near a mark.
+            let mut bits = if self.marks == 0 {
+                (1u32 << self.rules.columns()) - 1
             } else {
-                let (mine, theirs) = self.gains(sq, me);
-                mine * 2 + theirs
+                u32::from(row_front)
             };
-            if jitter {
-                key = key * 4 + self.rng.below(4) as i32;
-            }
-            if n == out.len() && out[n - 1].0 >= key {
-                continue;
-            }
-            let mut j = if n < out.len() { n } else { n - 1 };
-            while j > 0 && out[j - 1].0 < key {
-                out[j] = out[j - 1];
-                j -= 1;
-            }
-            out[j] = (key, sq);
-            if n < out.len() {
-                n += 1;
+            let mut i = row * 16;
+            while bits != 0 {
+                if bits & 1 != 0 {
+                    let sq = Square::from_index(i as u8);
+                    let mut key = if self.marks == 0 {
+                        -(self.rules.distance_from_centre(sq) as i32)
+                    } else {
+                        self.cell_key[i][me]
+                    };
+                    if jitter {
+                        key = key * 4 + self.rng.below(4) as i32;
+                    }
+                    n = insert_ranked(out, n, key, sq);
+                }
+                bits >>= 1;
+                i += 1;
             }
         }
         n
@@ -558,5 +758,75 @@ impl<'a> Engine<'a> {
     /// The move to play (`None` when the game is over).
     pub fn best_move(&mut self, pos: &Position) -> Option<Square> {
         self.analyse(pos).map(|(sq, _)| sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The incrementally kept ordering keys and frontier match a rescore
+    /// from scratch after every move and every take-back of random games.
+    #[test]
+    fn incremental_keys_and_frontier_match_a_rescore() {
+        let mut rng = Rng::new(7);
+        for (c, r, k) in [
+            (3u8, 3u8, 3u8),
+            (9, 9, 5),
+            (7, 7, 4),
+            (16, 16, 5),
+            (6, 4, 1),
+            (5, 8, 6),
+        ] {
+            let rules = Rules::new(c, r, k).unwrap();
+            for _game in 0..8 {
+                let mut engine = Engine::new(Budget::nodes(1), 0);
+                engine.load(&Position::new(rules));
+                let mut played = [Square::from_index(0); 256];
+                let mut count = 0;
+                while count < rules.cell_count() {
+                    let empty: [Option<Square>; 256] = core::array::from_fn(|i| {
+                        let sq = Square::from_index(i as u8);
+                        (rules.contains(sq) && engine.cells[i] == 0).then_some(sq)
+                    });
+                    let pick = rng.below((rules.cell_count() - count) as u32) as usize;
+                    let sq = empty.iter().flatten().nth(pick).copied().unwrap();
+                    let mark = engine.turn;
+                    engine.apply(sq, mark);
+                    played[count] = sq;
+                    count += 1;
+                    check(&engine);
+                    if rng.below(4) == 0 {
+                        count -= 1;
+                        engine.unapply(played[count], mark);
+                        check(&engine);
+                    }
+                }
+            }
+        }
+    }
+
+    fn check(engine: &Engine) {
+        for sq in engine.rules.squares() {
+            let i = sq.index();
+            let in_frontier = engine.frontier()[sq.row() as usize] >> sq.column() & 1 != 0;
+            let near_a_mark = engine.rules.squares().any(|m| {
+                engine.cells[m.index()] != 0
+                    && (m.column() as i32 - sq.column() as i32).abs() <= 2
+                    && (m.row() as i32 - sq.row() as i32).abs() <= 2
+            });
+            assert_eq!(in_frontier, engine.cells[i] == 0 && near_a_mark, "{sq:?}");
+            if engine.cells[i] != 0 {
+                continue;
+            }
+            for mark in Mark::ALL {
+                let (mine, theirs) = engine.gains(sq, mark);
+                assert_eq!(
+                    engine.cell_key[i][mark.index()],
+                    2 * mine + theirs,
+                    "{sq:?}"
+                );
+            }
+        }
     }
 }
