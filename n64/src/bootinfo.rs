@@ -23,14 +23,6 @@ impl TvType {
             TvType::Mpal => "mpal",
         }
     }
-
-    /// Frames per second of the video standard.
-    pub fn refresh_hz(self) -> u32 {
-        match self {
-            TvType::Pal => 50,
-            TvType::Ntsc | TvType::Mpal => 60,
-        }
-    }
 }
 
 /// TV type stored by the IPL3 (unknown values count as NTSC).

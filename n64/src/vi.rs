@@ -3,9 +3,27 @@
 //! Interface"), except V_VIDEO: libultra's shows 237 lines (0x25..0x1FF =
 //! 474 half-lines), ours spans all 240 (480 half-lines).
 
+use core::sync::atomic::{AtomicU32, Ordering};
+
+use ttt64_game::Refresh;
+
 use crate::bootinfo::TvType;
 use crate::regs::{mi, Reg};
-use crate::timer;
+use crate::{exception, timer};
+
+/// Vertical interrupts taken since boot, counted by the interrupt handler
+/// (boot/entry.s).
+#[no_mangle]
+static N64_VI_FRAMES: AtomicU32 = AtomicU32::new(0);
+/// COP0 Count at the last vertical interrupt (set by the handler).
+#[no_mangle]
+static N64_VI_COUNT: AtomicU32 = AtomicU32::new(0);
+
+extern "C" {
+    /// Returns once `N64_VI_FRAMES != seen` or any interrupt arrived
+    /// (boot/entry.s): an idle loop emulators skip.
+    fn n64_vi_wait(seen: u32);
+}
 
 pub const WIDTH: usize = 320;
 pub const HEIGHT: usize = 240;
@@ -29,8 +47,29 @@ const Y_SCALE: Reg<u32> = reg(0x34);
 /// advance 3.
 const CTRL_16BPP: u32 = 0x0000_3202;
 
+/// VI clock of each standard in Hz (n64brew "Video Interface"; mupen64plus
+/// uses the same).
+const fn clock_hz(tv: TvType) -> u32 {
+    match tv {
+        TvType::Ntsc => 48_681_812,
+        TvType::Pal => 49_656_530,
+        TvType::Mpal => 48_628_316,
+    }
+}
+
+/// Frame rate of the mode [`init`] programs: the VI clock over H_SYNC + 1
+/// clocks per line and (V_SYNC + 1) / 2 lines (V_SYNC counts half-lines;
+/// PAL's leap clocks, under 0.1%, are left out). NTSC 59.826 Hz, PAL
+/// 49.920 Hz, MPAL 59.838 Hz.
+pub const fn refresh(tv: TvType) -> Refresh {
+    let t = timings(tv);
+    let v_sync = t[1] & 0x3FF;
+    let h_sync = t[2] & 0xFFF;
+    Refresh::from_video_timing(clock_hz(tv), h_sync + 1, v_sync.div_ceil(2))
+}
+
 /// BURST, V_SYNC, H_SYNC, H_SYNC_LEAP, H_VIDEO, V_VIDEO, V_BURST per standard.
-fn timings(tv: TvType) -> [u32; 7] {
+const fn timings(tv: TvType) -> [u32; 7] {
     match tv {
         TvType::Ntsc => [
             0x03E5_2239,
@@ -66,7 +105,8 @@ fn timings(tv: TvType) -> [u32; 7] {
 /// (physical address).
 pub fn init(tv: TvType, origin: u32) {
     CTRL.write(0);
-    for (i, value) in timings(tv).into_iter().enumerate() {
+    let timing = timings(tv);
+    for (i, &value) in timing.iter().enumerate() {
         reg(TIMING_BASE + 4 * i).write(value);
     }
     ORIGIN.write(origin);
@@ -75,6 +115,7 @@ pub fn init(tv: TvType, origin: u32) {
     X_SCALE.write(((WIDTH as u32) << 10) / 640);
     Y_SCALE.write(((HEIGHT as u32) << 10) / 240);
     CTRL.write(CTRL_16BPP);
+    mi::MASK.write(mi::MASK_SET_VI);
 }
 
 /// Shows the framebuffer at `origin` (physical) from the next frame on.
@@ -87,16 +128,74 @@ pub fn current_line() -> u32 {
     V_CURRENT.read() & 0x3FF
 }
 
-/// Waits for the next vertical interrupt (VI line V_INTR), polling
-/// MI_INTERRUPT (CPU interrupts stay off). Gives up after 50 ms so a
-/// missing VI can never hang the game.
+/// Vertical interrupts taken since boot.
+pub fn frames() -> u32 {
+    N64_VI_FRAMES.load(Ordering::Relaxed)
+}
+
+/// COP0 Count at the last vertical interrupt.
+pub fn last_interrupt_count() -> u32 {
+    N64_VI_COUNT.load(Ordering::Relaxed)
+}
+
+/// How long [`wait_vsync`] waits for a VI before giving up (a missing VI
+/// must never hang the game): 50 ms.
+const GIVE_UP_TICKS: u32 = (timer::TICKS_PER_SECOND / 20) as u32;
+
+/// Waits for the next vertical interrupt (VI line V_INTR). With CPU
+/// interrupts on, in an idle loop the interrupt handler ends (emulators skip
+/// the idle time); otherwise (the panic screen, an exception) by polling
+/// MI_INTERRUPT. Gives up after 50 ms either way.
 pub fn wait_vsync() {
-    V_CURRENT.write(0); // acknowledges (clears) the VI interrupt
     let start = timer::count();
-    let limit = (timer::TICKS_PER_SECOND / 20) as u32;
-    while mi::INTERRUPT.read() & mi::INTERRUPT_VI == 0 {
-        if timer::count().wrapping_sub(start) > limit {
-            break;
+    if !exception::interrupts_enabled() {
+        V_CURRENT.write(0); // acknowledges (clears) the VI interrupt
+        while mi::INTERRUPT.read() & mi::INTERRUPT_VI == 0 {
+            if timer::count().wrapping_sub(start) > GIVE_UP_TICKS {
+                break;
+            }
         }
+        return;
+    }
+    let seen = frames();
+    // The COP0 timer interrupt ends the idle loop if no VI comes.
+    exception::set_timer(start.wrapping_add(GIVE_UP_TICKS));
+    while frames() == seen && timer::count().wrapping_sub(start) <= GIVE_UP_TICKS {
+        // SAFETY: n64_vi_wait only reads N64_VI_FRAMES and returns on the
+        // next interrupt, which the handler in entry.s takes and returns from.
+        unsafe { n64_vi_wait(seen) };
+    }
+}
+
+/// Measures the vertical interrupt rate against the COP0 Count clock.
+#[derive(Clone, Copy, Debug)]
+pub struct RateMeter {
+    frames: u32,
+    count: u32,
+}
+
+impl RateMeter {
+    /// Starts at the last vertical interrupt taken.
+    pub fn start() -> Self {
+        Self {
+            frames: frames(),
+            count: last_interrupt_count(),
+        }
+    }
+
+    /// Vertical interrupts since [`RateMeter::start`].
+    pub fn interrupts(&self) -> u32 {
+        frames().wrapping_sub(self.frames)
+    }
+
+    /// Vertical interrupts per 1000 s between the start and the last one
+    /// (`None` before the first, or over more than Count's 91 s wrap).
+    pub fn millihz(&self) -> Option<u64> {
+        let n = u64::from(self.interrupts());
+        let ticks = u64::from(last_interrupt_count().wrapping_sub(self.count));
+        if n == 0 || ticks == 0 {
+            return None;
+        }
+        Some(n * timer::TICKS_PER_SECOND * 1000 / ticks)
     }
 }
