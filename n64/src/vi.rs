@@ -1,14 +1,13 @@
 //! Video Interface: 320x240, 16 bits per pixel (RGBA5551), progressive,
-//! with NTSC, PAL or MPAL timings (libultra's "LPN1" modes, n64brew "Video
-//! Interface"), except V_VIDEO: libultra's shows 237 lines (0x25..0x1FF =
-//! 474 half-lines), ours spans all 240 (480 half-lines).
+//! with the NTSC, PAL or MPAL timings of [`crate::vi_modes`]; vertical
+//! interrupts counted by the interrupt handler (boot/entry.s).
 
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use ttt64_game::Refresh;
 
-use crate::bootinfo::TvType;
 use crate::regs::{mi, Reg};
+use crate::vi_modes::{TvType, ViMode};
 use crate::{exception, timer};
 
 /// Vertical interrupts taken since boot, counted by the interrupt handler
@@ -47,66 +46,18 @@ const Y_SCALE: Reg<u32> = reg(0x34);
 /// advance 3.
 const CTRL_16BPP: u32 = 0x0000_3202;
 
-/// VI clock of each standard in Hz (n64brew "Video Interface"; mupen64plus
-/// uses the same).
-const fn clock_hz(tv: TvType) -> u32 {
-    match tv {
-        TvType::Ntsc => 48_681_812,
-        TvType::Pal => 49_656_530,
-        TvType::Mpal => 48_628_316,
-    }
-}
-
-/// Frame rate of the mode [`init`] programs: the VI clock over H_SYNC + 1
-/// clocks per line and (V_SYNC + 1) / 2 lines (V_SYNC counts half-lines;
-/// PAL's leap clocks, under 0.1%, are left out). NTSC 59.826 Hz, PAL
-/// 49.920 Hz, MPAL 59.838 Hz.
+/// Frame rate of the mode [`init`] programs for `tv` (NTSC 59.826 Hz, PAL
+/// 49.920 Hz, MPAL 59.838 Hz; see [`ViMode::refresh_millihz`]).
 pub const fn refresh(tv: TvType) -> Refresh {
-    let t = timings(tv);
-    let v_sync = t[1] & 0x3FF;
-    let h_sync = t[2] & 0xFFF;
-    Refresh::from_video_timing(clock_hz(tv), h_sync + 1, v_sync.div_ceil(2))
-}
-
-/// BURST, V_SYNC, H_SYNC, H_SYNC_LEAP, H_VIDEO, V_VIDEO, V_BURST per standard.
-const fn timings(tv: TvType) -> [u32; 7] {
-    match tv {
-        TvType::Ntsc => [
-            0x03E5_2239,
-            0x0000_020D,
-            0x0000_0C15,
-            0x0C15_0C15,
-            0x006C_02EC,
-            0x0023_0203,
-            0x000E_0204,
-        ],
-        TvType::Pal => [
-            0x0404_233A,
-            0x0000_0271,
-            0x0015_0C69,
-            0x0C6F_0C6E,
-            0x0080_0300,
-            0x005D_023D,
-            0x0009_026B,
-        ],
-        TvType::Mpal => [
-            0x0465_1E39,
-            0x0000_020D,
-            0x0004_0C11,
-            0x0C19_0C1A,
-            0x006C_02EC,
-            0x0023_0203,
-            0x000E_0204,
-        ],
-    }
+    Refresh::millihz(tv.vi_mode().refresh_millihz())
 }
 
 /// Programs the VI for 320x240x16 showing the framebuffer at `origin`
 /// (physical address).
 pub fn init(tv: TvType, origin: u32) {
     CTRL.write(0);
-    let timing = timings(tv);
-    for (i, &value) in timing.iter().enumerate() {
+    let mode: &ViMode = tv.vi_mode();
+    for (i, &value) in mode.timing.iter().enumerate() {
         reg(TIMING_BASE + 4 * i).write(value);
     }
     ORIGIN.write(origin);

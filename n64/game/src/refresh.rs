@@ -35,28 +35,6 @@ impl Refresh {
         Refresh { millihz }
     }
 
-    /// The rate a video signal has: `pixel_clock_hz` divided by the clocks
-    /// per line and the lines per field. On the N64 that is the VI clock,
-    /// `(H_SYNC & 0xFFF) + 1` clocks per line and `(V_SYNC + 1) / 2` lines
-    /// per progressive field (V_SYNC counts half-lines).
-    pub const fn from_video_timing(
-        pixel_clock_hz: u32,
-        clocks_per_line: u32,
-        lines: u32,
-    ) -> Refresh {
-        let per_frame = clocks_per_line as u64 * lines as u64;
-        if per_frame == 0 {
-            return Refresh::millihz(Self::MAX_MILLIHZ);
-        }
-        let millihz = (pixel_clock_hz as u64 * 1000 + per_frame / 2) / per_frame;
-        let millihz = if millihz > u32::MAX as u64 {
-            u32::MAX
-        } else {
-            millihz as u32
-        };
-        Refresh::millihz(millihz)
-    }
-
     /// Frames per 1000 seconds.
     pub const fn as_millihz(self) -> u32 {
         self.millihz

@@ -58,23 +58,6 @@ fn frames_round_to_the_nearest_and_never_vanish() {
     // Out-of-range rates are clamped, not divided by zero.
     assert_eq!(Refresh::hz(0).as_millihz(), 1_000);
     assert_eq!(Refresh::millihz(u32::MAX).frames(u32::MAX), 4_294_967_295);
-    assert_eq!(
-        Refresh::from_video_timing(1, 0, 0),
-        Refresh::millihz(1_000_000)
-    );
-}
-
-#[test]
-fn rates_from_the_vi_registers_are_the_consoles() {
-    // VI clock, H_SYNC + 1 clocks per line, (V_SYNC + 1) / 2 lines (V_SYNC
-    // 0x20D: 263 lines, 0x271: 313): the progressive 320x240 modes of
-    // n64/src/vi.rs.
-    let ntsc = Refresh::from_video_timing(48_681_812, 0xC15 + 1, 263);
-    let pal = Refresh::from_video_timing(49_656_530, 0xC69 + 1, 313);
-    let mpal = Refresh::from_video_timing(48_628_316, 0xC11 + 1, 263);
-    assert_eq!(ntsc.as_millihz(), 59_826);
-    assert_eq!(pal.as_millihz(), 49_920);
-    assert_eq!(mpal.as_millihz(), 59_838);
 }
 
 /// Frames at which a held D-pad direction fires, over `held_ms`.
