@@ -34,16 +34,21 @@ _start:
 # Cause, EPC and BadVAddr to Rust, which panics with them.
     .global n64_exception_entry
 n64_exception_entry:
+    # (The nops after mfc0 keep each result away from its first use, as
+    # timer.rs does: CP0 reads are not interlocked on every MIPS.)
     mfc0    $k1, $12                # Status: ERL set = cache error / reset
+    nop
     andi    $k1, $k1, 0x0004
     bnez    $k1, fatal
     mfc0    $k0, $13                # (delay slot) Cause
+    nop
     andi    $k1, $k0, 0x007C        # ExcCode 0 = interrupt
     bnez    $k1, fatal
     andi    $k1, $k0, 0x8000        # (delay slot) IP7: COP0 timer
     beqz    $k1, 1f
     nop
     mfc0    $k1, $11                # rewriting Compare clears IP7
+    nop
     mtc0    $k1, $11
 1:  andi    $k1, $k0, 0x0400        # IP2: an RCP interrupt (MI)
     beqz    $k1, 3f
