@@ -19,9 +19,9 @@ static N64_VI_FRAMES: AtomicU32 = AtomicU32::new(0);
 static N64_VI_COUNT: AtomicU32 = AtomicU32::new(0);
 
 extern "C" {
-    /// Returns once `N64_VI_FRAMES != seen` or any interrupt arrived
-    /// (boot/entry.s): an idle loop emulators skip.
-    fn n64_vi_wait(seen: u32);
+    /// Returns once `N64_VI_FRAMES != seen`, `count() - start >= limit` or
+    /// any interrupt arrived (boot/entry.s): an idle loop emulators skip.
+    fn n64_vi_wait(seen: u32, start: u32, limit: u32);
 }
 
 pub const WIDTH: usize = 320;
@@ -111,10 +111,11 @@ pub fn wait_vsync() {
     let seen = frames();
     // The COP0 timer interrupt ends the idle loop if no VI comes.
     exception::set_timer(start.wrapping_add(GIVE_UP_TICKS));
-    while frames() == seen && timer::count().wrapping_sub(start) <= GIVE_UP_TICKS {
-        // SAFETY: n64_vi_wait only reads N64_VI_FRAMES and returns on the
-        // next interrupt, which the handler in entry.s takes and returns from.
-        unsafe { n64_vi_wait(seen) };
+    while frames() == seen && timer::count().wrapping_sub(start) < GIVE_UP_TICKS {
+        // SAFETY: n64_vi_wait only reads N64_VI_FRAMES and Count, and returns
+        // on the next interrupt (the handler in entry.s takes it and resumes
+        // after the wait) or once the give-up time has passed.
+        unsafe { n64_vi_wait(seen, start, GIVE_UP_TICKS) };
     }
 }
 

@@ -101,17 +101,25 @@ fatal:
     jr      $t0
     nop
 
-# n64_vi_wait(seen: u32): returns once N64_VI_FRAMES != seen (a VI came) or
-# an interrupt arrived (the COP0 timer), in an idle loop the emulators skip:
-# a branch to itself with a nop in its delay slot (mupen64plus jumps Count
-# to the next interrupt). The interrupt handler moves EPC anywhere in
-# check..done to done, so a VI between the check and the loop is not missed.
+# n64_vi_wait(seen: u32, start: u32, limit: u32): returns once
+# N64_VI_FRAMES != seen (a VI came), Count - start >= limit (the give-up),
+# or an interrupt arrived (the COP0 timer armed for the give-up), waiting in
+# an idle loop the emulators skip: a branch to itself with a nop in its delay
+# slot (mupen64plus jumps Count to the next interrupt). The interrupt
+# handler moves EPC anywhere in check..done to done, so neither a VI nor the
+# timer between the checks and the loop is missed.
     .global n64_vi_wait
 n64_vi_wait:
     lui     $t0, %hi(N64_VI_FRAMES)
 n64_vi_wait_check:
     lw      $t1, %lo(N64_VI_FRAMES)($t0)
     bne     $t1, $a0, n64_vi_wait_done
+    nop
+    mfc0    $t1, $9                 # Count
+    nop
+    subu    $t1, $t1, $a1           # ticks since start
+    sltu    $t1, $t1, $a2
+    beqz    $t1, n64_vi_wait_done   # the limit has passed
     nop
 n64_vi_wait_idle:
     b       n64_vi_wait_idle
