@@ -1,10 +1,24 @@
-//! CPU exceptions: every vector jumps to `n64_exception_entry` (entry.s),
-//! which calls [`n64_exception`]; that panics with the cause, so a crash
-//! shows on screen and on the IS-Viewer instead of hanging silently.
+//! CPU exceptions and interrupts: every vector jumps to
+//! `n64_exception_entry` (entry.s). Interrupts are handled there: the VI
+//! (counted for [`crate::vi::wait_vsync`]) and the COP0 timer (its give-up).
+//! Everything else calls [`n64_exception`], which panics with the cause, so
+//! a crash shows on screen and on the IS-Viewer instead of hanging silently.
 
 use core::arch::asm;
 
 use crate::cache;
+use crate::regs::mi;
+
+/// Status bits: coprocessors 0 and 1 usable, FR (as the IPL3 leaves it).
+const STATUS_BASE: u32 = 0x3400_0000;
+/// Status IE: interrupts enabled.
+const STATUS_IE: u32 = 1 << 0;
+/// Status EXL/ERL: in an exception / error handler (interrupts off).
+const STATUS_EXL_ERL: u32 = 0b110;
+/// Status IM2: RCP interrupts (the VI, through MI_MASK).
+const STATUS_IM2: u32 = 1 << 10;
+/// Status IM7: the COP0 timer (Count == Compare).
+const STATUS_IM7: u32 = 1 << 15;
 
 extern "C" {
     fn n64_exception_entry();
@@ -14,8 +28,10 @@ extern "C" {
 /// but the copy at 0x80000100 is what 0xA0000100 shows), general.
 const VECTORS: [usize; 4] = [0x8000_0000, 0x8000_0080, 0x8000_0100, 0x8000_0180];
 
-/// Writes `lui k0, hi; addiu k0, k0, lo; jr k0; nop` at each vector and sets
-/// Status to kernel mode, interrupts off, vectors in RAM (BEV = 0).
+/// Writes `lui k0, hi; addiu k0, k0, lo; jr k0; nop` at each vector, masks
+/// every RCP interrupt (the VI is unmasked by `vi::init`) and sets Status to
+/// kernel mode, vectors in RAM (BEV = 0), interrupts on for the RCP and the
+/// COP0 timer only.
 pub fn install() {
     let target = n64_exception_entry as *const () as usize as u32;
     let hi = (target.wrapping_add(0x8000)) >> 16;
@@ -30,10 +46,38 @@ pub fn install() {
         cache::writeback(vector, 16);
         cache::invalidate_instructions(vector, 16);
     }
-    // SAFETY: Status = CU1 | CU0, kernel mode, EXL/ERL/IE clear, BEV = 0:
-    // exceptions use the vectors just installed; interrupts stay disabled.
+    mi::MASK.write(mi::MASK_CLEAR_ALL);
+    let status = STATUS_BASE | STATUS_IM2 | STATUS_IM7 | STATUS_IE;
+    // SAFETY: kernel mode, EXL/ERL clear, BEV = 0: exceptions use the
+    // vectors just installed, whose handler takes IP2 and IP7 (entry.s);
+    // the MI mask has no source enabled yet.
     unsafe {
-        asm!(".set noat", "mtc0 {0}, $12", "nop", ".set at", in(reg) 0x3400_0000u32, options(nostack))
+        asm!(".set noat", "mtc0 {0}, $12", "nop", ".set at", in(reg) status, options(nostack))
+    };
+}
+
+fn status() -> u32 {
+    let value: u32;
+    // SAFETY: reading COP0 Status has no side effects.
+    unsafe {
+        asm!(".set noat", "mfc0 {0}, $12", "nop", ".set at", out(reg) value, options(nomem, nostack, preserves_flags))
+    };
+    value
+}
+
+/// Whether an RCP interrupt would be taken now: IE and IM2 set, not inside
+/// an exception handler (the panic screen after a crash runs with EXL set).
+pub fn interrupts_enabled() -> bool {
+    let s = status();
+    s & (STATUS_IE | STATUS_EXL_ERL) == STATUS_IE && s & STATUS_IM2 != 0
+}
+
+/// Arms the COP0 timer: an interrupt when Count reaches `count`.
+pub fn set_timer(count: u32) {
+    // SAFETY: writing Compare only schedules (and clears) the timer
+    // interrupt, which the handler in entry.s acknowledges.
+    unsafe {
+        asm!(".set noat", "mtc0 {0}, $11", "nop", ".set at", in(reg) count, options(nostack))
     };
 }
 

@@ -115,13 +115,29 @@ fn raw_ports(pads: &Pads) -> [RawPort; 4] {
     })
 }
 
+/// Logs `vsync rate <hz> Hz (<n> interrupts)`, the vertical interrupt rate
+/// measured against COP0 Count (the e2e tests tell PAL from NTSC by it).
+fn log_vsync_rate<P: Platform>(p: &mut P, meter: &crate::vi::RateMeter) {
+    let n = meter.interrupts();
+    match meter.millihz() {
+        Some(mhz) => p.log(format_args!(
+            "vsync rate {}.{:03} Hz ({n} interrupts)",
+            mhz / 1000,
+            mhz % 1000
+        )),
+        None => p.log(format_args!("vsync rate unknown ({n} interrupts)")),
+    }
+}
+
 /// Runs the game forever.
 pub fn run<P: Platform>(p: &mut P) -> ! {
     // On the stack of a function that never returns (the stack has ~3 MiB).
     let mut tt = [TtEntry::EMPTY; TT_ENTRIES];
-    let mut game = Game::new(&mut tt, &mut RomHost { platform: p });
-    let mut tracker = InputTracker::new();
+    let refresh = crate::vi::refresh(p.tv_type());
+    let mut game = Game::new(&mut tt, &mut RomHost { platform: p }, refresh);
+    let mut tracker = InputTracker::new(refresh);
     let mut frame: u32 = 0;
+    let mut vsync_meter = None;
     loop {
         let pads = *p.poll_input();
         log_pads(p, &pads);
@@ -130,6 +146,11 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         game.draw(p.target());
         p.present();
         frame = frame.wrapping_add(1);
+        if frame == 1 {
+            vsync_meter = Some(crate::vi::RateMeter::start());
+        } else if let Some(meter) = vsync_meter.filter(|_| frame == HEARTBEAT_FRAMES) {
+            log_vsync_rate(p, &meter);
+        }
         if frame % HEARTBEAT_FRAMES == 0 {
             p.log(format_args!("heartbeat {frame}"));
         }

@@ -27,3 +27,4 @@ pub mod regs;
 pub mod si;
 pub mod timer;
 pub mod vi;
+pub mod vi_modes;

@@ -64,4 +64,12 @@ pub mod mi {
     // SAFETY: MI register at 0x04300008, 32-bit.
     pub const INTERRUPT: Reg<u32> = unsafe { Reg::at(0xA430_0008) };
     pub const INTERRUPT_VI: u32 = 1 << 3;
+    /// MI_MASK: which RCP interrupts raise the CPU's IP2. Writes take
+    /// clear/set bit pairs per source (SP, SI, AI, VI, PI, DP).
+    // SAFETY: MI register at 0x0430000C, 32-bit.
+    pub const MASK: Reg<u32> = unsafe { Reg::at(0xA430_000C) };
+    /// MI_MASK write: clear every source.
+    pub const MASK_CLEAR_ALL: u32 = 0x0555;
+    /// MI_MASK write: enable the VI.
+    pub const MASK_SET_VI: u32 = 1 << 7;
 }

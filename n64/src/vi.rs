@@ -1,11 +1,28 @@
 //! Video Interface: 320x240, 16 bits per pixel (RGBA5551), progressive,
-//! with NTSC, PAL or MPAL timings (libultra's "LPN1" modes, n64brew "Video
-//! Interface"), except V_VIDEO: libultra's shows 237 lines (0x25..0x1FF =
-//! 474 half-lines), ours spans all 240 (480 half-lines).
+//! with the NTSC, PAL or MPAL timings of [`crate::vi_modes`]; vertical
+//! interrupts counted by the interrupt handler (boot/entry.s).
 
-use crate::bootinfo::TvType;
+use core::sync::atomic::{AtomicU32, Ordering};
+
+use ttt64_game::Refresh;
+
 use crate::regs::{mi, Reg};
-use crate::timer;
+use crate::vi_modes::{TvType, ViMode};
+use crate::{exception, timer};
+
+/// Vertical interrupts taken since boot, counted by the interrupt handler
+/// (boot/entry.s).
+#[no_mangle]
+static N64_VI_FRAMES: AtomicU32 = AtomicU32::new(0);
+/// COP0 Count at the last vertical interrupt (set by the handler).
+#[no_mangle]
+static N64_VI_COUNT: AtomicU32 = AtomicU32::new(0);
+
+extern "C" {
+    /// Returns once `N64_VI_FRAMES != seen`, `count() - start >= limit` or
+    /// any interrupt arrived (boot/entry.s): an idle loop emulators skip.
+    fn n64_vi_wait(seen: u32, start: u32, limit: u32);
+}
 
 pub const WIDTH: usize = 320;
 pub const HEIGHT: usize = 240;
@@ -29,44 +46,18 @@ const Y_SCALE: Reg<u32> = reg(0x34);
 /// advance 3.
 const CTRL_16BPP: u32 = 0x0000_3202;
 
-/// BURST, V_SYNC, H_SYNC, H_SYNC_LEAP, H_VIDEO, V_VIDEO, V_BURST per standard.
-fn timings(tv: TvType) -> [u32; 7] {
-    match tv {
-        TvType::Ntsc => [
-            0x03E5_2239,
-            0x0000_020D,
-            0x0000_0C15,
-            0x0C15_0C15,
-            0x006C_02EC,
-            0x0023_0203,
-            0x000E_0204,
-        ],
-        TvType::Pal => [
-            0x0404_233A,
-            0x0000_0271,
-            0x0015_0C69,
-            0x0C6F_0C6E,
-            0x0080_0300,
-            0x005D_023D,
-            0x0009_026B,
-        ],
-        TvType::Mpal => [
-            0x0465_1E39,
-            0x0000_020D,
-            0x0004_0C11,
-            0x0C19_0C1A,
-            0x006C_02EC,
-            0x0023_0203,
-            0x000E_0204,
-        ],
-    }
+/// Frame rate of the mode [`init`] programs for `tv` (NTSC 59.826 Hz, PAL
+/// 49.920 Hz, MPAL 59.838 Hz; see [`ViMode::refresh_millihz`]).
+pub const fn refresh(tv: TvType) -> Refresh {
+    Refresh::millihz(tv.vi_mode().refresh_millihz())
 }
 
 /// Programs the VI for 320x240x16 showing the framebuffer at `origin`
 /// (physical address).
 pub fn init(tv: TvType, origin: u32) {
     CTRL.write(0);
-    for (i, value) in timings(tv).into_iter().enumerate() {
+    let mode: &ViMode = tv.vi_mode();
+    for (i, &value) in mode.timing.iter().enumerate() {
         reg(TIMING_BASE + 4 * i).write(value);
     }
     ORIGIN.write(origin);
@@ -75,6 +66,7 @@ pub fn init(tv: TvType, origin: u32) {
     X_SCALE.write(((WIDTH as u32) << 10) / 640);
     Y_SCALE.write(((HEIGHT as u32) << 10) / 240);
     CTRL.write(CTRL_16BPP);
+    mi::MASK.write(mi::MASK_SET_VI);
 }
 
 /// Shows the framebuffer at `origin` (physical) from the next frame on.
@@ -87,16 +79,75 @@ pub fn current_line() -> u32 {
     V_CURRENT.read() & 0x3FF
 }
 
-/// Waits for the next vertical interrupt (VI line V_INTR), polling
-/// MI_INTERRUPT (CPU interrupts stay off). Gives up after 50 ms so a
-/// missing VI can never hang the game.
+/// Vertical interrupts taken since boot.
+pub fn frames() -> u32 {
+    N64_VI_FRAMES.load(Ordering::Relaxed)
+}
+
+/// COP0 Count at the last vertical interrupt.
+pub fn last_interrupt_count() -> u32 {
+    N64_VI_COUNT.load(Ordering::Relaxed)
+}
+
+/// How long [`wait_vsync`] waits for a VI before giving up (a missing VI
+/// must never hang the game): 50 ms.
+const GIVE_UP_TICKS: u32 = (timer::TICKS_PER_SECOND / 20) as u32;
+
+/// Waits for the next vertical interrupt (VI line V_INTR). With CPU
+/// interrupts on, in an idle loop the interrupt handler ends (emulators skip
+/// the idle time); otherwise (the panic screen, an exception) by polling
+/// MI_INTERRUPT. Gives up after 50 ms either way.
 pub fn wait_vsync() {
-    V_CURRENT.write(0); // acknowledges (clears) the VI interrupt
     let start = timer::count();
-    let limit = (timer::TICKS_PER_SECOND / 20) as u32;
-    while mi::INTERRUPT.read() & mi::INTERRUPT_VI == 0 {
-        if timer::count().wrapping_sub(start) > limit {
-            break;
+    if !exception::interrupts_enabled() {
+        V_CURRENT.write(0); // acknowledges (clears) the VI interrupt
+        while mi::INTERRUPT.read() & mi::INTERRUPT_VI == 0 {
+            if timer::count().wrapping_sub(start) > GIVE_UP_TICKS {
+                break;
+            }
         }
+        return;
+    }
+    let seen = frames();
+    // The COP0 timer interrupt ends the idle loop if no VI comes.
+    exception::set_timer(start.wrapping_add(GIVE_UP_TICKS));
+    while frames() == seen && timer::count().wrapping_sub(start) < GIVE_UP_TICKS {
+        // SAFETY: n64_vi_wait only reads N64_VI_FRAMES and Count, and returns
+        // on the next interrupt (the handler in entry.s takes it and resumes
+        // after the wait) or once the give-up time has passed.
+        unsafe { n64_vi_wait(seen, start, GIVE_UP_TICKS) };
+    }
+}
+
+/// Measures the vertical interrupt rate against the COP0 Count clock.
+#[derive(Clone, Copy, Debug)]
+pub struct RateMeter {
+    frames: u32,
+    count: u32,
+}
+
+impl RateMeter {
+    /// Starts at the last vertical interrupt taken.
+    pub fn start() -> Self {
+        Self {
+            frames: frames(),
+            count: last_interrupt_count(),
+        }
+    }
+
+    /// Vertical interrupts since [`RateMeter::start`].
+    pub fn interrupts(&self) -> u32 {
+        frames().wrapping_sub(self.frames)
+    }
+
+    /// Vertical interrupts per 1000 s between the start and the last one
+    /// (`None` before the first, or over more than Count's 91 s wrap).
+    pub fn millihz(&self) -> Option<u64> {
+        let n = u64::from(self.interrupts());
+        let ticks = u64::from(last_interrupt_count().wrapping_sub(self.count));
+        if n == 0 || ticks == 0 {
+            return None;
+        }
+        Some(n * timer::TICKS_PER_SECOND * 1000 / ticks)
     }
 }

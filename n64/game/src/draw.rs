@@ -279,7 +279,7 @@ impl Game<'_> {
     }
 
     fn draw_title<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
-        let f = self.frame;
+        let f = self.anim_frame();
         // Title letters bounce one after another.
         let title = "TIC-TAC-TOE";
         let x0 = 160 - (title.len() as i32 * 10) / 2 - 44;
@@ -643,7 +643,7 @@ impl Game<'_> {
         let human_turn = matches!(m.seat_to_move(), Seat::Human { .. });
         if human_turn && !m.pos.outcome().is_over() && rules.contains(m.cursor) && !m.attract {
             let r = layout::cell_rect(&rules, m.cursor);
-            let pulse = wave(self.frame, 40, 8) as u8;
+            let pulse = wave(self.anim_frame(), 40, 8) as u8;
             let color = Rgb555::new(31, 31, 6 + pulse);
             let style = PrimitiveStyleBuilder::new()
                 .stroke_color(color)
@@ -723,7 +723,7 @@ impl Game<'_> {
                 palette::FRAME,
                 Alignment::Center,
             );
-            if (self.frame / 30).is_multiple_of(2) {
+            if (self.anim_frame() / 30).is_multiple_of(2) {
                 text(
                     t,
                     "Press any",

@@ -1,5 +1,7 @@
 //! Controller input: the N64 button word, per-port edges and auto-repeat.
 
+use crate::Refresh;
+
 /// Buttons in the N64 controller's wire layout (the first reply word of the
 /// joybus read-buttons command).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -141,10 +143,10 @@ pub struct RawPort {
     pub stick_y: i8,
 }
 
-/// Frames a direction must be held before it repeats.
-pub const REPEAT_DELAY: u8 = 18;
-/// Frames between repeats after that.
-pub const REPEAT_RATE: u8 = 5;
+/// How long a direction must be held before it repeats.
+pub const REPEAT_DELAY_MS: u32 = 300;
+/// Time between repeats after that (12 per second).
+pub const REPEAT_INTERVAL_MS: u32 = 83;
 /// Stick deflection that counts as a direction.
 pub const STICK_ON: i8 = 40;
 /// Deflection below which a stick direction is released (hysteresis).
@@ -162,39 +164,67 @@ struct PortState {
     prev: Buttons,
     stick_dirs: Buttons,
     /// Frames each direction (D-pad or stick) has been held.
-    held_frames: [u8; 4],
+    held_frames: [u32; 4],
 }
 
 /// Turns raw per-port readings into [`PortInput`]: edges, auto-repeat of the
 /// D-pad directions, and the analog stick as D-pad directions.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct InputTracker {
     ports: [PortState; 4],
+    repeat: Repeat,
+}
+
+/// Auto-repeat in frames of the display's rate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Repeat {
+    /// Frames held before the first repeat ([`REPEAT_DELAY_MS`]).
+    pub delay: u32,
+    /// Frames between repeats ([`REPEAT_INTERVAL_MS`], at least 1).
+    pub interval: u32,
+}
+
+impl Repeat {
+    /// Auto-repeat at `refresh`.
+    pub const fn new(refresh: Refresh) -> Repeat {
+        Repeat {
+            delay: refresh.frames(REPEAT_DELAY_MS),
+            interval: refresh.frames(REPEAT_INTERVAL_MS),
+        }
+    }
 }
 
 impl InputTracker {
-    /// A tracker with nothing held.
-    pub const fn new() -> InputTracker {
+    /// A tracker with nothing held, for one update per frame at `refresh`.
+    pub const fn new(refresh: Refresh) -> InputTracker {
         const P: PortState = PortState {
             prev: Buttons::NONE,
             stick_dirs: Buttons::NONE,
             held_frames: [0; 4],
         };
-        InputTracker { ports: [P; 4] }
+        InputTracker {
+            ports: [P; 4],
+            repeat: Repeat::new(refresh),
+        }
+    }
+
+    /// The auto-repeat timing in frames.
+    pub fn repeat(&self) -> Repeat {
+        self.repeat
     }
 
     /// One frame: the four ports as read.
     pub fn update(&mut self, raw: &[RawPort; 4]) -> Input {
         let mut input = Input::NONE;
         for ((state, raw), out) in self.ports.iter_mut().zip(raw).zip(&mut input.ports) {
-            *out = state.update(raw);
+            *out = state.update(raw, self.repeat);
         }
         input
     }
 }
 
 impl PortState {
-    fn update(&mut self, raw: &RawPort) -> PortInput {
+    fn update(&mut self, raw: &RawPort, repeat: Repeat) -> PortInput {
         if !raw.connected {
             *self = PortState::default();
             return PortInput::default();
@@ -245,14 +275,14 @@ impl PortState {
         for (i, &d) in DIRS.iter().enumerate() {
             if dirs_held.intersects(d) {
                 let n = self.held_frames[i];
-                let fire =
-                    n == 0 || (n >= REPEAT_DELAY && (n - REPEAT_DELAY).is_multiple_of(REPEAT_RATE));
+                let (delay, interval) = (repeat.delay, repeat.interval.max(1));
+                let fire = n == 0 || (n >= delay && (n - delay).is_multiple_of(interval));
                 if fire {
                     repeated = repeated | d;
                 }
                 // Wrap inside the repeat cycle so it never overflows.
-                self.held_frames[i] = if n >= REPEAT_DELAY + REPEAT_RATE {
-                    REPEAT_DELAY + 1
+                self.held_frames[i] = if n >= delay.saturating_add(interval) {
+                    delay + 1
                 } else {
                     n + 1
                 };

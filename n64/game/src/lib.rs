@@ -14,6 +14,7 @@
 pub mod books;
 mod draw;
 pub mod input;
+pub mod refresh;
 pub mod save;
 pub mod settings;
 pub mod text;
@@ -23,6 +24,7 @@ use core::fmt;
 pub use draw::{layout, palette};
 pub use embedded_graphics::pixelcolor::Rgb555;
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
+pub use refresh::Refresh;
 pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
 pub use settings::{First, MenuItem, Mode, Settings};
 pub use ttt_core::ai::TtEntry;
@@ -46,16 +48,49 @@ pub trait Host {
     fn save_write(&mut self, data: &[u8]) -> bool;
 }
 
-/// Frames of no input on the title screen before the attract mode starts.
-pub const ATTRACT_AFTER: u32 = 600;
-/// Frames the computer "thinks" (a visible pause) before it searches.
-pub const THINK_FRAMES: u16 = 20;
+/// Idle time on the title screen (no input) before the attract mode starts.
+pub const ATTRACT_AFTER_MS: u32 = 10_000;
+/// How long the computer visibly "thinks" before it searches.
+pub const THINK_MS: u32 = 333;
 /// The same in the attract mode and computer-vs-computer games.
-pub const THINK_FRAMES_CVC: u16 = 40;
-/// Frames the result is shown before A/B are accepted.
-pub const RESULT_HOLD: u32 = 30;
-/// Frames an attract game's result stays up before the title returns.
-pub const ATTRACT_RESULT_FRAMES: u32 = 180;
+pub const THINK_CVC_MS: u32 = 667;
+/// How long the result is shown before A/B are accepted.
+pub const RESULT_HOLD_MS: u32 = 500;
+/// How long an attract game's result stays up before the title returns.
+pub const ATTRACT_RESULT_MS: u32 = 3_000;
+/// Frame rate the title and cursor animations were designed at: they run
+/// on [`Game::anim_frame`], a clock of this rate.
+const ANIM_HZ: u64 = 60;
+
+/// The game's delays in frames of the display's rate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct FrameTimings {
+    /// [`ATTRACT_AFTER_MS`].
+    pub attract_after: u32,
+    /// [`THINK_MS`] (at least 2: the frame before the search shows the pause).
+    pub think: u32,
+    /// [`THINK_CVC_MS`] (at least 2).
+    pub think_cvc: u32,
+    /// [`RESULT_HOLD_MS`].
+    pub result_hold: u32,
+    /// [`ATTRACT_RESULT_MS`].
+    pub attract_result: u32,
+}
+
+impl FrameTimings {
+    /// The delays at `refresh`.
+    pub const fn new(refresh: Refresh) -> FrameTimings {
+        let think = refresh.frames(THINK_MS);
+        let think_cvc = refresh.frames(THINK_CVC_MS);
+        FrameTimings {
+            attract_after: refresh.frames(ATTRACT_AFTER_MS),
+            think: if think < 2 { 2 } else { think },
+            think_cvc: if think_cvc < 2 { 2 } else { think_cvc },
+            result_hold: refresh.frames(RESULT_HOLD_MS),
+            attract_result: refresh.frames(ATTRACT_RESULT_MS),
+        }
+    }
+}
 
 /// Which screen is up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -134,7 +169,7 @@ struct Match {
     hint: Option<Square>,
     hint_pending: bool,
     /// Frames left before the computer searches (0: not scheduled).
-    think: u16,
+    think: u32,
     /// The computer's last announcement: its mark and the square number.
     said: Option<(Mark, u16)>,
     /// Frames since the game ended.
@@ -235,6 +270,8 @@ pub fn new_player<'a>(
 pub struct Game<'a> {
     tt: &'a mut [TtEntry],
     frame: u64,
+    refresh: Refresh,
+    timings: FrameTimings,
     screen: Screen,
     settings: Settings,
     save: SaveData,
@@ -255,9 +292,11 @@ fn log(host: &mut impl Host, args: fmt::Arguments<'_>) {
 
 impl<'a> Game<'a> {
     /// A new game on the title screen. `tt` is the computer players'
-    /// transposition table (a few thousand to 64K entries). Loads the save;
-    /// a missing or corrupt one is reset (logged `save reset`) and rewritten.
-    pub fn new(tt: &'a mut [TtEntry], host: &mut impl Host) -> Game<'a> {
+    /// transposition table (a few thousand to 64K entries); `refresh` is the
+    /// display's frame rate (one [`Game::update`] per frame), which turns the
+    /// game's delays into frames. Loads the save; a missing or corrupt one is
+    /// reset (logged `save reset`) and rewritten.
+    pub fn new(tt: &'a mut [TtEntry], host: &mut impl Host, refresh: Refresh) -> Game<'a> {
         let mut buf = [0u8; SAVE_SIZE];
         let loaded = if host.save_read(&mut buf) {
             SaveData::decode(&buf)
@@ -281,6 +320,8 @@ impl<'a> Game<'a> {
         let game = Game {
             tt,
             frame: 0,
+            refresh,
+            timings: FrameTimings::new(refresh),
             screen: Screen::Title,
             settings,
             save,
@@ -331,6 +372,22 @@ impl<'a> Game<'a> {
         self.frame
     }
 
+    /// The display's frame rate given to [`Game::new`].
+    pub fn refresh(&self) -> Refresh {
+        self.refresh
+    }
+
+    /// The delays in frames at this rate.
+    pub fn timings(&self) -> &FrameTimings {
+        &self.timings
+    }
+
+    /// The animation clock: frames of a 60 Hz display since power on, so
+    /// animations run at the same speed at any refresh rate.
+    pub fn anim_frame(&self) -> u64 {
+        self.refresh.millis(self.frame).saturating_mul(ANIM_HZ) / 1000
+    }
+
     fn goto(&mut self, screen: Screen, host: &mut impl Host) {
         if self.screen != screen {
             self.screen = screen;
@@ -365,7 +422,7 @@ impl<'a> Game<'a> {
         } else {
             self.title_idle = self.title_idle.saturating_add(1);
         }
-        if self.title_idle >= ATTRACT_AFTER {
+        if self.title_idle >= self.timings.attract_after {
             self.title_idle = 0;
             self.start_attract(host);
         }
@@ -402,7 +459,7 @@ impl<'a> Game<'a> {
         }
         if self.play.pos.outcome().is_over() {
             self.play.over_frames = self.play.over_frames.saturating_add(1);
-            if self.play.over_frames >= ATTRACT_RESULT_FRAMES {
+            if self.play.over_frames >= self.timings.attract_result {
                 self.title_idle = 0;
                 self.goto(Screen::Title, host);
             }
@@ -739,12 +796,11 @@ impl<'a> Game<'a> {
             return;
         };
         if self.play.think == 0 {
-            let delay = if self.play.mode == Mode::ComputerVsComputer {
-                THINK_FRAMES_CVC
+            self.play.think = if self.play.mode == Mode::ComputerVsComputer {
+                self.timings.think_cvc
             } else {
-                THINK_FRAMES
+                self.timings.think
             };
-            self.play.think = delay.max(2);
             return;
         }
         self.play.think -= 1;
@@ -876,7 +932,7 @@ impl<'a> Game<'a> {
 
     fn update_result(&mut self, input: &Input, host: &mut impl Host) {
         self.play.over_frames = self.play.over_frames.saturating_add(1);
-        if self.play.over_frames < RESULT_HOLD {
+        if self.play.over_frames < self.timings.result_hold {
             return;
         }
         let p = input.merged();

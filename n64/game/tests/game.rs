@@ -446,7 +446,7 @@ fn corrupt_save_is_reset_and_good_save_is_loaded() {
     let mut host = FakeHost::new();
     host.eeprom[..SAVE_SIZE].copy_from_slice(&good);
     let mut tt = tt();
-    let g = Game::new(&mut tt, &mut host);
+    let g = Game::new(&mut tt, &mut host, common::NTSC);
     assert!(host.has("save loaded"));
     assert!(!host.has("save reset"));
     assert_eq!(g.saved_scores()[0].wins, 7);
@@ -465,7 +465,7 @@ fn corrupt_save_is_reset_and_good_save_is_loaded() {
         host.eeprom[..SAVE_SIZE].copy_from_slice(&good);
         host.eeprom[offset] ^= 0x10;
         let mut tt2 = common::tt();
-        let g = Game::new(&mut tt2, &mut host);
+        let g = Game::new(&mut tt2, &mut host, common::NTSC);
         assert!(host.has("save reset"), "offset {offset}");
         assert!(
             host.has(&format!("save invalid {reason}")),
@@ -481,7 +481,7 @@ fn corrupt_save_is_reset_and_good_save_is_loaded() {
     let mut host = FakeHost::new();
     host.fail_reads = true;
     let mut tt3 = common::tt();
-    let _g = Game::new(&mut tt3, &mut host);
+    let _g = Game::new(&mut tt3, &mut host, common::NTSC);
     assert!(host.has("save reset"));
 }
 
@@ -503,7 +503,7 @@ fn scores_survive_a_power_cycle() {
     let mut host = FakeHost::new();
     host.eeprom = eeprom;
     let mut tt2 = common::tt();
-    let g = Game::new(&mut tt2, &mut host);
+    let g = Game::new(&mut tt2, &mut host, common::NTSC);
     assert!(host.has("save loaded"));
     assert_eq!(g.saved_scores()[Mode::OnePlayer.index()].wins, 1);
     assert_eq!(g.session_scores()[Mode::OnePlayer.index()].wins, 0);
@@ -515,7 +515,7 @@ fn scores_survive_a_power_cycle() {
 fn attract_mode_after_idle_and_any_button_returns() {
     let mut tt = tt();
     let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
-    d.idle(ttt64_game::ATTRACT_AFTER as usize + 2);
+    d.idle(d.game.timings().attract_after as usize + 2);
     assert_eq!(d.game.screen(), Screen::Attract);
     assert!(d.host.has("screen attract"));
     d.idle(300);
@@ -529,7 +529,7 @@ fn attract_mode_after_idle_and_any_button_returns() {
     d.press(0, Buttons::B);
     assert_eq!(d.game.screen(), Screen::Title);
     // Let a whole attract game run out: it returns to the title by itself.
-    d.idle(ttt64_game::ATTRACT_AFTER as usize + 2);
+    d.idle(d.game.timings().attract_after as usize + 2);
     assert_eq!(d.game.screen(), Screen::Attract);
     d.wait_screen(Screen::Title, 3000);
     assert!(d.host.count_prefix("attract result ") >= 1);
@@ -821,7 +821,7 @@ fn analog_stick_moves_the_cursor_with_repeat() {
     assert_eq!(d.game.cursor(), sq("f5"));
     // Held down: one step, then auto-repeat.
     d.raw[0].stick_y = -90;
-    d.idle(ttt64_game::input::REPEAT_DELAY as usize + 1);
+    d.idle(d.tracker.repeat().delay as usize + 1);
     d.raw[0].stick_y = 0;
     d.step();
     assert_eq!(d.game.cursor(), sq("f7"));

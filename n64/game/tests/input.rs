@@ -1,6 +1,7 @@
 //! The input tracker: edges, auto-repeat, the stick as a D-pad.
-use ttt64_game::input::{REPEAT_DELAY, REPEAT_RATE};
-use ttt64_game::{Buttons, InputTracker, RawPort};
+use ttt64_game::{Buttons, InputTracker, RawPort, Refresh};
+
+const NTSC: Refresh = Refresh::hz(60);
 
 fn port(buttons: Buttons, x: i8, y: i8) -> [RawPort; 4] {
     let mut raw = [RawPort::default(); 4];
@@ -15,7 +16,7 @@ fn port(buttons: Buttons, x: i8, y: i8) -> [RawPort; 4] {
 
 #[test]
 fn edges_only_on_the_first_frame() {
-    let mut t = InputTracker::new();
+    let mut t = InputTracker::new(NTSC);
     let a = t.update(&port(Buttons::A, 0, 0));
     assert!(a.ports[0].pressed.contains(Buttons::A));
     assert!(a.ports[0].held.contains(Buttons::A));
@@ -32,7 +33,7 @@ fn edges_only_on_the_first_frame() {
 }
 
 fn repeat_frames(mut frame: impl FnMut(&mut InputTracker) -> bool, frames: usize) -> Vec<usize> {
-    let mut t = InputTracker::new();
+    let mut t = InputTracker::new(NTSC);
     (0..frames).filter(|_| frame(&mut t)).collect::<Vec<_>>()
 }
 
@@ -46,8 +47,9 @@ fn dpad_repeats_after_a_delay() {
         },
         60,
     );
-    let d = REPEAT_DELAY as usize;
-    let r = REPEAT_RATE as usize;
+    let repeat = InputTracker::new(NTSC).repeat();
+    let d = repeat.delay as usize;
+    let r = repeat.interval as usize;
     let want: Vec<usize> = std::iter::once(0).chain((d..60).step_by(r)).collect();
     assert_eq!(fired, want);
 }
@@ -74,7 +76,7 @@ fn stick_maps_to_directions_with_threshold_and_repeat() {
         60,
     );
     assert_eq!(up[0], 0);
-    assert_eq!(up[1], REPEAT_DELAY as usize);
+    assert_eq!(up[1], InputTracker::new(NTSC).repeat().delay as usize);
     let left = repeat_frames(
         |t| {
             t.update(&port(Buttons::NONE, -80, 0)).ports[0]
@@ -85,7 +87,7 @@ fn stick_maps_to_directions_with_threshold_and_repeat() {
     );
     assert_eq!(left, [0]);
     // Stick directions are not button edges.
-    let mut t = InputTracker::new();
+    let mut t = InputTracker::new(NTSC);
     assert!(t.update(&port(Buttons::NONE, 0, -80)).ports[0]
         .pressed
         .is_empty());
@@ -93,7 +95,7 @@ fn stick_maps_to_directions_with_threshold_and_repeat() {
 
 #[test]
 fn stick_hysteresis_does_not_chatter() {
-    let mut t = InputTracker::new();
+    let mut t = InputTracker::new(NTSC);
     let mut fires = 0;
     // Hovering around the threshold (between off and on) fires once.
     for i in 0..10 {
@@ -110,7 +112,7 @@ fn stick_hysteresis_does_not_chatter() {
 
 #[test]
 fn unplugging_clears_the_state() {
-    let mut t = InputTracker::new();
+    let mut t = InputTracker::new(NTSC);
     t.update(&port(Buttons::B, 0, 0));
     let mut raw = port(Buttons::B, 0, 0);
     raw[0].connected = false;

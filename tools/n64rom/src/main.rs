@@ -36,7 +36,8 @@ enum Command {
         #[arg(long, default_value = "TIC-TAC-TOE 64")]
         title: String,
         /// Destination code at 0x3E (E = North America NTSC, P = Europe PAL,
-        /// J = Japan, B = Brazil MPAL); emulators pick the TV type from it.
+        /// J = Japan, ...); emulators pick the TV type from it (mupen64plus:
+        /// D F I P S U X Y are PAL, every other code NTSC, none MPAL).
         #[arg(long, default_value = "E")]
         destination: String,
     },

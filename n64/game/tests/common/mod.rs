@@ -12,7 +12,8 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt64_game::{
-    layout, palette, Buttons, Game, Host, InputTracker, MenuItem, RawPort, Rgb555, Screen, TtEntry,
+    layout, palette, Buttons, Game, Host, InputTracker, MenuItem, RawPort, Refresh, Rgb555, Screen,
+    TtEntry,
 };
 use ttt_core::{Mark, Square};
 
@@ -186,13 +187,26 @@ pub fn connected(n: usize) -> [RawPort; 4] {
     raw
 }
 
+/// The refresh rate of most tests: NTSC's 60 Hz.
+pub const NTSC: Refresh = Refresh::hz(60);
+
 impl<'a> Driver<'a> {
-    pub fn new(tt: &'a mut [TtEntry], mut host: FakeHost, ports: usize) -> Driver<'a> {
-        let game = Game::new(tt, &mut host);
+    pub fn new(tt: &'a mut [TtEntry], host: FakeHost, ports: usize) -> Driver<'a> {
+        Driver::with_refresh(tt, host, ports, NTSC)
+    }
+
+    /// A game updated `refresh` times per second.
+    pub fn with_refresh(
+        tt: &'a mut [TtEntry],
+        mut host: FakeHost,
+        ports: usize,
+        refresh: Refresh,
+    ) -> Driver<'a> {
+        let game = Game::new(tt, &mut host, refresh);
         Driver {
             game,
             host,
-            tracker: InputTracker::new(),
+            tracker: InputTracker::new(refresh),
             raw: connected(ports),
             fb: Framebuffer::new(),
             frames: 0,
