@@ -3,7 +3,8 @@
 //!
 //! [`Audio`] owns the game's synthesizer ([`ttt64_game::Synth`]) and keeps
 //! the FIFO fed from the main loop: [`Audio::feed`] tops the queue up to
-//! about [`QUEUE_VIDEO_FRAMES`] video frames of samples and never waits.
+//! [`QUEUE_VIDEO_FRAMES`] video frames of samples, or more when the loop
+//! has been slower than that lately, and never waits.
 //! Before the game blocks for long (the computer's search), [`Audio::hush`]
 //! makes what is queued end in silence: when the AI then runs dry it stops
 //! on a zero sample instead of a cut-off tone.
@@ -40,8 +41,11 @@ const STATUS_BUSY: u32 = 1 << 30;
 /// Samples queued ahead, in video frames: the main loop tops the queue up
 /// once per frame, so this is the slack for a late frame.
 pub const QUEUE_VIDEO_FRAMES: u32 = 2;
-/// Stereo samples per DMA buffer at most (64 ms at 32 kHz).
-const MAX_SAMPLES: usize = 2048;
+/// Stereo samples per DMA buffer at most (128 ms at 32 kHz).
+const MAX_SAMPLES: usize = 4096;
+/// A main-loop pass longer than this (ms) is a search or a save, announced
+/// by a hush: it does not raise the queue target.
+const LONG_PASS_MS: u64 = 250;
 /// Shortest DMA worth queueing.
 const MIN_SAMPLES: usize = 64;
 /// Silence queued after a hush's fade-out, in samples.
@@ -91,8 +95,12 @@ pub struct Audio {
     synth: Synth,
     rate: u32,
     dacrate: u32,
-    /// Stereo samples to keep queued.
-    target: usize,
+    /// Stereo samples to keep queued at least (two video frames).
+    base_target: usize,
+    /// Recent main-loop pass length in samples (a decaying maximum).
+    pass: usize,
+    /// COP0 Count at the last feed.
+    last_feed: u32,
     /// The buffer to fill next.
     next: usize,
     /// The last queued buffer ended with the synth idle (in silence).
@@ -121,7 +129,9 @@ impl Audio {
             synth: Synth::new(rate),
             rate,
             dacrate,
-            target: target.clamp(MIN_SAMPLES, MAX_SAMPLES) & !1,
+            base_target: target.clamp(MIN_SAMPLES, MAX_SAMPLES) & !1,
+            pass: 0,
+            last_feed: timer::count(),
             next: 0,
             tail_silent: true,
         })
@@ -145,6 +155,17 @@ impl Audio {
     /// Tops the AI's queue up to the target. Never waits: with both FIFO
     /// entries taken there is enough queued.
     pub fn feed(&mut self) {
+        // The queue must outlast a main-loop pass: track how long they take.
+        let now = timer::count();
+        let ticks = u64::from(now.wrapping_sub(self.last_feed));
+        self.last_feed = now;
+        if ticks < timer::TICKS_PER_SECOND * LONG_PASS_MS / 1000 {
+            let samples = (ticks * u64::from(self.rate) / timer::TICKS_PER_SECOND) as usize;
+            self.pass = samples.max(self.pass - self.pass / 16);
+        }
+        let target = (self.pass + self.pass / 2)
+            .max(self.base_target)
+            .min(MAX_SAMPLES);
         let status = STATUS.read();
         if status & STATUS_FULL != 0 {
             return;
@@ -154,10 +175,10 @@ impl Audio {
         } else {
             0
         };
-        if queued + MIN_SAMPLES > self.target {
+        if queued + MIN_SAMPLES > target {
             return;
         }
-        self.queue(self.target - queued);
+        self.queue(target - queued);
     }
 
     /// Called before a long frame: fades out whatever plays and queues
