@@ -224,7 +224,7 @@ impl Audio {
             let s = self.synth.next_sample() as u16 as u32;
             // SAFETY: i < samples <= MAX_SAMPLES, inside this buffer (with
             // the spare samples when `start` moved).
-            unsafe { start.add(i).write(s << 16 | s) };
+            unsafe { start.add(i).write((s << 16) | s) };
         }
         self.tail_silent = !self.synth.is_active();
         cache::writeback(start as usize, bytes);

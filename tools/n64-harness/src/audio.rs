@@ -138,13 +138,13 @@ fn resolve(w: &AudioWindow, lines: &[(u32, String)]) -> Result<(u32, u32), Strin
             let (f, _) = lines
                 .iter()
                 .filter(|(_, l)| l.contains(text.as_str()))
-                .nth(nth - 1)
+                .nth(nth.saturating_sub(1))
                 .ok_or_else(|| format!("no line number {nth} containing {text:?}"))?;
             Ok(if *before {
                 (f.saturating_sub(*len), f.saturating_sub(1))
             } else {
                 let from = f.saturating_add(*offset);
-                (from, from.saturating_add(len - 1))
+                (from, from.saturating_add(len.saturating_sub(1)))
             })
         }
     }
@@ -330,5 +330,34 @@ expect audio silent from 100 to 200
         c.push(1, &[1, 2, 3, 4]);
         assert_eq!(c.total, 2);
         assert!(c.samples.is_empty() && c.chunks.is_empty());
+    }
+
+    #[test]
+    fn windows_parse_and_print_as_written() {
+        for line in [
+            "expect audio rate 32000 within 0.5%",
+            "expect audio silent from 1 to 55",
+            "expect audio sound after \"sound win\" +34 for 10",
+            "expect audio silent before 2nd \"ai hard\" for 20",
+            "expect audio pitch 80..120 after 3rd \"sound illegal\" +1 for 16",
+            "expect audio higher after \"a\" for 8 than before 11th \"b\" for 8",
+        ] {
+            let script = Script::parse(line).unwrap();
+            assert_eq!(describe(&script.audio[0].check), line);
+        }
+        for bad in [
+            "expect audio pitch 120..80 from 1 to 2",
+            "expect audio silent before \"x\" +3 for 2",
+            "expect audio sound after 0th \"x\" for 2",
+            "expect audio sound after \"x\" for 0",
+            "expect audio loud from 1 to 2",
+            "expect audio rate 32000 within 5",
+            "expect audio higher from 1 to 2",
+        ] {
+            assert!(Script::parse(bad).is_err(), "{bad}");
+        }
+        // A frame window counts towards the run length.
+        let script = Script::parse("expect audio silent from 10 to 400").unwrap();
+        assert_eq!(script.length(), Some(400));
     }
 }
