@@ -19,6 +19,11 @@ pub const PITCH_LEVEL: i32 = 256;
 /// `pitch` needs this much loud sound (milliseconds).
 pub const PITCH_MIN_MS: usize = 10;
 
+/// `continuous`: samples for at least this share of the window's frames.
+/// Single frames are not checked: a buffer's frames are estimated (see the
+/// module docs), which moves a few hundred samples between neighbours.
+pub const CONTINUOUS_SHARE: f64 = 0.95;
+
 /// Everything the audio plugin reported.
 #[derive(Clone, Debug, Default)]
 pub struct Capture {
@@ -203,6 +208,20 @@ pub fn check(c: &AudioCheck, capture: &Capture, lines: &[(u32, String)]) -> (boo
                 format!("frames {from}..={to}: {} samples, peak {p}", samples.len()),
             )
         }),
+        AudioCheck::Continuous(w) => resolve(w, lines).and_then(|(from, to)| {
+            let per_frame = capture
+                .per_frame()
+                .ok_or("the ROM never set a sample rate (AI_DACRATE)")?;
+            let got = capture.frames(from, to).len() as f64;
+            let want = f64::from(to - from + 1) * per_frame;
+            Ok((
+                got >= want * CONTINUOUS_SHARE,
+                format!(
+                    "frames {from}..={to}: {got} samples, {:.1}% of {want:.0}",
+                    got / want * 100.0
+                ),
+            ))
+        }),
         AudioCheck::Pitch { lo, hi, window } => {
             window_pitch(window, capture, lines).map(|(hz, from, to)| {
                 (
@@ -231,6 +250,7 @@ pub fn describe(c: &AudioCheck) -> String {
         AudioCheck::Rate { hz, percent } => format!("expect audio rate {hz} within {percent}%"),
         AudioCheck::Silent(w) => format!("expect audio silent {w}"),
         AudioCheck::Sound(w) => format!("expect audio sound {w}"),
+        AudioCheck::Continuous(w) => format!("expect audio continuous {w}"),
         AudioCheck::Pitch { lo, hi, window } => format!("expect audio pitch {lo}..{hi} {window}"),
         AudioCheck::Higher { high, low } => format!("expect audio higher {high} than {low}"),
     }
@@ -306,6 +326,8 @@ expect audio pitch 1..2 from 1 to 10
 expect audio silent before "sound place-x" for 9
 expect audio silent after "sound win" for 9
 expect audio silent from 100 to 200
+expect audio continuous from 1 to 22
+expect audio continuous from 1 to 26
 "#,
             &lines,
         );
@@ -314,7 +336,7 @@ expect audio silent from 100 to 200
             passed,
             [
                 true, false, true, false, true, false, true, true, true, false, false, true, false,
-                true
+                true, true, false
             ],
             "{r:#?}"
         );
@@ -337,6 +359,7 @@ expect audio silent from 100 to 200
         for line in [
             "expect audio rate 32000 within 0.5%",
             "expect audio silent from 1 to 55",
+            "expect audio continuous after \"sound x\" +2 for 60",
             "expect audio sound after \"sound win\" +34 for 10",
             "expect audio silent before 2nd \"ai hard\" for 20",
             "expect audio pitch 80..120 after 3rd \"sound illegal\" +1 for 16",

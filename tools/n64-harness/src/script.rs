@@ -353,6 +353,9 @@ pub enum AudioCheck {
     Silent(AudioWindow),
     /// `sound WINDOW`: some sample at least at the sound level.
     Sound(AudioWindow),
+    /// `continuous WINDOW`: samples played for at least 95% of the window
+    /// (the ROM kept the AI fed).
+    Continuous(AudioWindow),
     /// `pitch LO..HI WINDOW`: the zero-crossing frequency of the sound in
     /// the window, in Hz.
     Pitch {
@@ -468,7 +471,9 @@ impl Script {
         let audio = self.audio.iter().flat_map(|a| {
             let windows: Vec<&AudioWindow> = match &a.check {
                 AudioCheck::Rate { .. } => vec![],
-                AudioCheck::Silent(w) | AudioCheck::Sound(w) => vec![w],
+                AudioCheck::Silent(w) | AudioCheck::Sound(w) | AudioCheck::Continuous(w) => {
+                    vec![w]
+                }
                 AudioCheck::Pitch { window, .. } => vec![window],
                 AudioCheck::Higher { high, low } => vec![high, low],
             };
@@ -950,10 +955,10 @@ impl Script {
 }
 
 /// After `expect audio`: `rate HZ [within P%]`, `silent W`, `sound W`,
-/// `pitch LO..HI W`, `higher W than W`.
+/// `continuous W`, `pitch LO..HI W`, `higher W than W`.
 fn parse_audio(t: &mut Cursor<'_>) -> Result<AudioCheck, String> {
     let check = match t
-        .word("`rate`, `silent`, `sound`, `pitch` or `higher`")?
+        .word("`rate`, `silent`, `sound`, `continuous`, `pitch` or `higher`")?
         .as_str()
     {
         "rate" => {
@@ -977,6 +982,7 @@ fn parse_audio(t: &mut Cursor<'_>) -> Result<AudioCheck, String> {
         }
         "silent" => AudioCheck::Silent(parse_audio_window(t)?),
         "sound" => AudioCheck::Sound(parse_audio_window(t)?),
+        "continuous" => AudioCheck::Continuous(parse_audio_window(t)?),
         "pitch" => {
             let w = t.word("a frequency range LO..HI in Hz")?;
             let bad = || format!("bad frequency range `{w}` (expected LO..HI, e.g. 1200..1450)");
@@ -1000,7 +1006,7 @@ fn parse_audio(t: &mut Cursor<'_>) -> Result<AudioCheck, String> {
         }
         other => {
             return Err(format!(
-                "unknown audio check `{other}` (expected rate, silent, sound, pitch or higher)"
+                "unknown audio check `{other}` (expected rate, silent, sound, continuous, pitch or higher)"
             ))
         }
     };
