@@ -3,8 +3,8 @@
 //!
 //! [`Audio`] owns the game's synthesizer ([`ttt64_game::Synth`]) and keeps
 //! the FIFO fed from the main loop: [`Audio::feed`] tops the queue up to
-//! [`QUEUE_VIDEO_FRAMES`] video frames of samples, or more when the loop
-//! has been slower than that lately, and never waits.
+//! [`QUEUE_VIDEO_FRAMES`] video frames of samples, or twice the longest
+//! recent main-loop pass (screen changes redraw more), and never waits.
 //! Before the game blocks for long (the computer's search), [`Audio::hush`]
 //! makes what is queued end in silence: when the AI then runs dry it stops
 //! on a zero sample instead of a cut-off tone.
@@ -97,7 +97,8 @@ pub struct Audio {
     dacrate: u32,
     /// Stereo samples to keep queued at least (two video frames).
     base_target: usize,
-    /// Recent main-loop pass length in samples (a decaying maximum).
+    /// Recent main-loop pass length in samples (a maximum that decays by
+    /// 1/64 per pass, so the occasional slow pass is remembered).
     pass: usize,
     /// COP0 Count at the last feed.
     last_feed: u32,
@@ -155,17 +156,16 @@ impl Audio {
     /// Tops the AI's queue up to the target. Never waits: with both FIFO
     /// entries taken there is enough queued.
     pub fn feed(&mut self) {
-        // The queue must outlast a main-loop pass: track how long they take.
+        // The queue must outlast the next main-loop pass, which may be
+        // slower than the last: track the longest recent one, keep twice it.
         let now = timer::count();
         let ticks = u64::from(now.wrapping_sub(self.last_feed));
         self.last_feed = now;
         if ticks < timer::TICKS_PER_SECOND * LONG_PASS_MS / 1000 {
             let samples = (ticks * u64::from(self.rate) / timer::TICKS_PER_SECOND) as usize;
-            self.pass = samples.max(self.pass - self.pass / 16);
+            self.pass = samples.max(self.pass - self.pass / 64);
         }
-        let target = (self.pass + self.pass / 2)
-            .max(self.base_target)
-            .min(MAX_SAMPLES);
+        let target = (self.pass * 2).max(self.base_target).min(MAX_SAMPLES);
         let status = STATUS.read();
         if status & STATUS_FULL != 0 {
             return;
@@ -182,8 +182,9 @@ impl Audio {
     }
 
     /// Called before a long frame: fades out whatever plays and queues
-    /// silence after it, so the AI runs dry on zeros. Waits (at most until
-    /// the playing buffer ends) only if sound is still queued or playing.
+    /// silence after it, so the AI runs dry on zeros. Waits (until the
+    /// playing buffer ends, at most 150 ms) only if sound is still queued
+    /// or playing; otherwise what is queued already ends in silence.
     pub fn hush(&mut self) {
         let sounding = self.synth.is_active() || !self.tail_silent;
         self.synth.hush();
@@ -191,7 +192,8 @@ impl Audio {
             return;
         }
         let start = timer::count();
-        let limit = (timer::TICKS_PER_SECOND / 10) as u32;
+        // The playing buffer lasts at most MAX_SAMPLES (128 ms).
+        let limit = (timer::TICKS_PER_SECOND * 3 / 20) as u32;
         while STATUS.read() & STATUS_FULL != 0 {
             if timer::count().wrapping_sub(start) > limit {
                 return; // the AI is stuck; nothing to wait for
