@@ -3,13 +3,17 @@
 //!
 //! Per frame: read the pads (SI), log pad changes, `InputTracker::update`,
 //! `Game::update` (the computer's search runs in here), `Game::draw` into the
-//! back buffer, `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
+//! back buffer, `present` (vsync). After the update the loop tops up the
+//! audio queue ([`Audio::feed`]). Every [`HEARTBEAT_FRAMES`] frames the loop
 //! logs `heartbeat <frame>` (liveness for the soak test).
 //!
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
-//! lines, and the save in the cartridge EEPROM's first 8-byte blocks.
+//! lines, the save in the cartridge EEPROM's first 8-byte blocks, and the
+//! sound effects ([`Audio`]).
 
-use ttt64_game::{Buttons, Game, Host, InputTracker, RawPort, TtEntry};
+use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, TtEntry};
+
+use crate::audio::Audio;
 
 use crate::input::{button, Pads};
 use crate::platform::{Platform, Save};
@@ -28,6 +32,7 @@ const BLOCK: usize = 8;
 /// The game's view of the console.
 pub struct RomHost<'p, P: Platform> {
     platform: &'p mut P,
+    audio: Option<&'p mut Audio>,
 }
 
 impl<P: Platform> RomHost<'_, P> {
@@ -43,6 +48,18 @@ impl<P: Platform> Host for RomHost<'_, P> {
 
     fn log(&mut self, line: &str) {
         self.platform.log(format_args!("{line}"));
+    }
+
+    fn sound(&mut self, cue: Cue) {
+        if let Some(audio) = self.audio.as_deref_mut() {
+            audio.play(cue);
+        }
+    }
+
+    fn hush(&mut self) {
+        if let Some(audio) = self.audio.as_deref_mut() {
+            audio.hush();
+        }
     }
 
     fn save_read(&mut self, buf: &mut [u8]) -> bool {
@@ -134,7 +151,23 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
     // On the stack of a function that never returns (the stack has ~3 MiB).
     let mut tt = [TtEntry::EMPTY; TT_ENTRIES];
     let refresh = crate::vi::refresh(p.tv_type());
-    let mut game = Game::new(&mut tt, &mut RomHost { platform: p }, refresh);
+    let mut audio = Audio::take(p.tv_type());
+    match &audio {
+        Some(a) => p.log(format_args!(
+            "audio rate={} dacrate={}",
+            a.rate(),
+            a.dacrate()
+        )),
+        None => p.log(format_args!("audio unavailable")),
+    }
+    let mut game = Game::new(
+        &mut tt,
+        &mut RomHost {
+            platform: p,
+            audio: audio.as_mut(),
+        },
+        refresh,
+    );
     let mut tracker = InputTracker::new(refresh);
     let mut frame: u32 = 0;
     let mut vsync_meter = None;
@@ -142,7 +175,16 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         let pads = *p.poll_input();
         log_pads(p, &pads);
         let input = tracker.update(&raw_ports(&pads));
-        game.update(&input, &mut RomHost { platform: p });
+        game.update(
+            &input,
+            &mut RomHost {
+                platform: p,
+                audio: audio.as_mut(),
+            },
+        );
+        if let Some(a) = audio.as_mut() {
+            a.feed();
+        }
         game.draw(p.target());
         p.present();
         frame = frame.wrapping_add(1);

@@ -2,7 +2,7 @@
 //! no allocator.
 //!
 //! - [`boot`]: our IPL3 and the entry code (assembly).
-//! - one small module per hardware block: [`vi`] (video), [`fb`]
+//! - one small module per hardware block: [`vi`] (video), [`audio`], [`fb`]
 //!   (framebuffers, embedded-graphics `DrawTarget`), [`si`] (joybus:
 //!   controllers, EEPROM), [`timer`] (COP0 Count), [`isviewer`] (debug
 //!   text), [`cache`], [`exception`], plus [`regs`] (typed registers).
@@ -12,6 +12,7 @@
 #![no_std]
 #![feature(asm_experimental_arch)]
 
+pub mod audio;
 pub mod boot;
 pub mod bootinfo;
 pub mod cache;

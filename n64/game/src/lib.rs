@@ -17,6 +17,7 @@ pub mod input;
 pub mod refresh;
 pub mod save;
 pub mod settings;
+pub mod sound;
 pub mod text;
 
 use core::fmt;
@@ -27,6 +28,7 @@ pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
 pub use refresh::Refresh;
 pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
 pub use settings::{First, MenuItem, Mode, Settings};
+pub use sound::{Cue, Synth};
 pub use ttt_core::ai::TtEntry;
 
 use save::MODES;
@@ -46,6 +48,11 @@ pub trait Host {
     fn save_read(&mut self, buf: &mut [u8]) -> bool;
     /// Writes `data` to the start of the EEPROM; `false` on failure.
     fn save_write(&mut self, data: &[u8]) -> bool;
+    /// Plays a sound effect (the game has logged `sound <name>` already).
+    fn sound(&mut self, cue: Cue);
+    /// The next call may take long (the computer searches for up to a
+    /// second): let what is playing end in silence rather than be cut off.
+    fn hush(&mut self) {}
 }
 
 /// Idle time on the title screen (no input) before the attract mode starts.
@@ -290,6 +297,12 @@ fn log(host: &mut impl Host, args: fmt::Arguments<'_>) {
     host.log(line.as_str());
 }
 
+/// Logs `sound <name>` and plays the cue.
+fn sound(host: &mut impl Host, cue: Cue) {
+    log(host, format_args!("sound {}", cue.name()));
+    host.sound(cue);
+}
+
 impl<'a> Game<'a> {
     /// A new game on the title screen. `tt` is the computer players'
     /// transposition table (a few thousand to 64K entries); `refresh` is the
@@ -413,6 +426,7 @@ impl<'a> Game<'a> {
         let p = input.merged();
         if p.pressed.intersects(Buttons::START | Buttons::A) {
             self.menu_cursor = 0;
+            sound(host, Cue::Confirm);
             self.goto(Screen::Menu, host);
             return;
         }
@@ -490,14 +504,19 @@ impl<'a> Game<'a> {
         }
         if p.pressed.intersects(Buttons::B) {
             self.title_idle = 0;
+            sound(host, Cue::Undo);
             self.goto(Screen::Title, host);
             return;
         }
+        let menu_cursor = self.menu_cursor;
         if p.repeated.intersects(Buttons::DUP) {
             self.menu_cursor = (self.menu_cursor + count - 1) % count;
         }
         if p.repeated.intersects(Buttons::DDOWN) {
             self.menu_cursor = (self.menu_cursor + 1) % count;
+        }
+        if self.menu_cursor != menu_cursor {
+            sound(host, Cue::Cursor);
         }
         let item = self.menu_selected();
         let mut delta = 0i8;
@@ -514,6 +533,7 @@ impl<'a> Game<'a> {
             let before = self.settings;
             self.settings.change(item, delta);
             if self.settings != before {
+                sound(host, Cue::Cursor);
                 let mut value = StrBuf::<32>::new();
                 let _ = self.settings.log_value(item, &mut value);
                 log(host, format_args!("menu {}={}", item.name(), value));
@@ -525,6 +545,7 @@ impl<'a> Game<'a> {
         let start = p.pressed.intersects(Buttons::START)
             || (p.pressed.intersects(Buttons::A) && item == MenuItem::Start);
         if start {
+            sound(host, Cue::Confirm);
             self.start_game(host);
         }
     }
@@ -657,6 +678,7 @@ impl<'a> Game<'a> {
         };
         if start {
             self.pause_cursor = 0;
+            sound(host, Cue::Pause);
             self.goto(Screen::Pause, host);
             return;
         }
@@ -666,6 +688,7 @@ impl<'a> Game<'a> {
         }
         if self.play.hint_pending {
             self.play.hint_pending = false;
+            host.hush();
             self.compute_hint(host);
             return;
         }
@@ -696,6 +719,9 @@ impl<'a> Game<'a> {
             r = if r + 1 >= rows { 0 } else { r + 1 };
         }
         if let Some(sq) = Square::new(c, r) {
+            if sq != self.play.cursor {
+                sound(host, Cue::Cursor);
+            }
             self.play.cursor = sq;
         }
         if p.pressed.intersects(Buttons::A) {
@@ -704,6 +730,7 @@ impl<'a> Game<'a> {
                 self.play_move(sq, host);
             } else {
                 log(host, format_args!("illegal {}", coord(&rules, sq)));
+                sound(host, Cue::Illegal);
             }
             return;
         }
@@ -759,6 +786,7 @@ impl<'a> Game<'a> {
             // `undo`, then how many moves went: `undone 2`.
             log(host, format_args!("undo"));
             log(host, format_args!("undone {n}"));
+            sound(host, Cue::Undo);
         }
     }
 
@@ -788,6 +816,7 @@ impl<'a> Game<'a> {
             self.play.cursor = sq;
             log(host, format_args!("hint {}", coord(&rules, sq)));
             log(host, format_args!("hint-time {}", t1.saturating_sub(t0)));
+            sound(host, Cue::Hint);
         }
     }
 
@@ -808,6 +837,7 @@ impl<'a> Game<'a> {
             return;
         }
         self.play.think = 0;
+        host.hush();
         let pos = &self.play.pos;
         let seed = move_seed(self.play.seed, pos.mark_count());
         let t0 = host.now_us();
@@ -855,6 +885,16 @@ impl<'a> Game<'a> {
                 coord(&rules, sq)
             ),
         );
+        if !self.play.attract {
+            sound(
+                host,
+                if mark == Mark::X {
+                    Cue::PlaceX
+                } else {
+                    Cue::PlaceO
+                },
+            );
+        }
         let outcome = self.play.pos.outcome();
         if outcome.is_over() {
             self.finish(outcome, host);
@@ -875,6 +915,13 @@ impl<'a> Game<'a> {
         log(host, format_args!("result {result}"));
         let mode = self.play.mode.index();
         let side0 = self.play.side0_mark();
+        // Loss: the computer beat a person; any other win is celebrated.
+        let jingle = match outcome.winner() {
+            None => Cue::Draw,
+            Some(m) if self.play.mode == Mode::OnePlayer && m != side0 => Cue::Loss,
+            Some(_) => Cue::Win,
+        };
+        sound(host, jingle);
         for score in [&mut self.session[mode], &mut self.save.scores[mode]] {
             match outcome.winner() {
                 Some(m) if m == side0 => score.wins = score.wins.saturating_add(1),
@@ -905,17 +952,23 @@ impl<'a> Game<'a> {
     fn update_pause(&mut self, input: &Input, host: &mut impl Host) {
         let p = input.merged();
         let n = PAUSE_ITEMS.len() as u8;
+        let pause_cursor = self.pause_cursor;
         if p.repeated.intersects(Buttons::DUP) {
             self.pause_cursor = (self.pause_cursor + n - 1) % n;
         }
         if p.repeated.intersects(Buttons::DDOWN) {
             self.pause_cursor = (self.pause_cursor + 1) % n;
         }
+        if self.pause_cursor != pause_cursor {
+            sound(host, Cue::Cursor);
+        }
         if p.pressed.intersects(Buttons::B | Buttons::START) {
+            sound(host, Cue::Pause);
             self.goto(Screen::Game, host);
             return;
         }
         if p.pressed.intersects(Buttons::A) {
+            sound(host, Cue::Confirm);
             match self.pause_cursor {
                 0 => self.goto(Screen::Game, host),
                 1 => {
@@ -937,10 +990,12 @@ impl<'a> Game<'a> {
         }
         let p = input.merged();
         if p.pressed.intersects(Buttons::A | Buttons::START) {
+            sound(host, Cue::Confirm);
             log(host, format_args!("play again"));
             self.start_game(host);
         } else if p.pressed.intersects(Buttons::B) {
             self.menu_cursor = 0;
+            sound(host, Cue::Undo);
             self.goto(Screen::Menu, host);
         }
     }

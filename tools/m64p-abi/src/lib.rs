@@ -1,4 +1,5 @@
-//! The C ABI shared by `n64-harness` and its two mupen64plus plugins.
+//! The C ABI shared by `n64-harness` and its mupen64plus plugins (video,
+//! input, audio).
 //!
 //! Two halves:
 //!
@@ -39,6 +40,12 @@ pub mod m64p {
     /// number, the high 16 bits).
     pub const GFX_API_VERSION: c_int = 0x02_0200;
     pub const INPUT_API_VERSION: c_int = 0x02_0100;
+    pub const AUDIO_API_VERSION: c_int = 0x02_0000;
+
+    /// `m64p_system_type` (the ROM's TV standard, from its header).
+    pub const SYSTEM_NTSC: c_int = 0;
+    pub const SYSTEM_PAL: c_int = 1;
+    pub const SYSTEM_MPAL: c_int = 2;
 
     /// `m64p_msg_level`.
     pub const MSG_ERROR: c_int = 1;
@@ -92,6 +99,23 @@ pub mod m64p {
         pub rdram_size: *const c_uint,
     }
 
+    /// `AUDIO_INFO`.
+    #[repr(C)]
+    #[derive(Clone, Copy)]
+    pub struct AudioInfo {
+        pub rdram: *mut u8,
+        pub dmem: *mut u8,
+        pub imem: *mut u8,
+        pub mi_intr_reg: *mut c_uint,
+        pub ai_dram_addr_reg: *mut c_uint,
+        pub ai_len_reg: *mut c_uint,
+        pub ai_control_reg: *mut c_uint,
+        pub ai_status_reg: *mut c_uint,
+        pub ai_dacrate_reg: *mut c_uint,
+        pub ai_bitrate_reg: *mut c_uint,
+        pub check_interrupts: Option<unsafe extern "C" fn()>,
+    }
+
     /// `CONTROL`.
     #[repr(C)]
     #[derive(Clone, Copy, Debug, Default)]
@@ -119,7 +143,7 @@ pub mod side {
 
     /// Bumped whenever anything in this module changes; the frontend refuses
     /// plugins built from a different version.
-    pub const ABI_VERSION: u32 = 1;
+    pub const ABI_VERSION: u32 = 2;
 
     /// What the video plugin passes on every `UpdateScreen` (vertical
     /// interrupt). `rdram` is the core's RDRAM (host-endian 32-bit words, so
@@ -146,6 +170,16 @@ pub mod side {
     /// value for `port` (0..=3).
     pub type KeysCallback = unsafe extern "C" fn(ctx: *mut c_void, port: c_int) -> u32;
 
+    /// Called by the audio plugin from `AiLenChanged` with the samples the
+    /// core just played: `frames` stereo frames, interleaved left, right
+    /// (`2 * frames` values), copied out of RDRAM, valid for the call.
+    pub type AudioSamplesCallback =
+        unsafe extern "C" fn(ctx: *mut c_void, samples: *const i16, frames: u32);
+    /// Called by the audio plugin from `AiDacrateChanged`: the ROM's TV
+    /// standard (`m64p::SYSTEM_*`) and the AI_DACRATE register.
+    pub type AudioRateCallback =
+        unsafe extern "C" fn(ctx: *mut c_void, system_type: c_int, dacrate: u32);
+
     /// `harness_video_abi_version() -> u32`
     pub const VIDEO_ABI_VERSION: &[u8] = b"harness_video_abi_version\0";
     /// `harness_video_set_callback(Option<ViCallback>, ctx)`
@@ -159,10 +193,31 @@ pub mod side {
     /// if the core already called `InitiateControllers`, else when it does.
     pub const INPUT_SET_PRESENT: &[u8] = b"harness_input_set_present\0";
 
+    /// `harness_audio_abi_version() -> u32`
+    pub const AUDIO_ABI_VERSION: &[u8] = b"harness_audio_abi_version\0";
+    /// `harness_audio_set_callbacks(Option<AudioSamplesCallback>,
+    /// Option<AudioRateCallback>, ctx)`
+    pub const AUDIO_SET_CALLBACKS: &[u8] = b"harness_audio_set_callbacks\0";
+
     pub type AbiVersionFn = unsafe extern "C" fn() -> u32;
     pub type VideoSetCallbackFn = unsafe extern "C" fn(cb: Option<ViCallback>, ctx: *mut c_void);
     pub type InputSetCallbackFn = unsafe extern "C" fn(cb: Option<KeysCallback>, ctx: *mut c_void);
     pub type InputSetPresentFn = unsafe extern "C" fn(port: c_int, present: c_int) -> c_int;
+    pub type AudioSetCallbacksFn = unsafe extern "C" fn(
+        samples: Option<AudioSamplesCallback>,
+        rate: Option<AudioRateCallback>,
+        ctx: *mut c_void,
+    );
+
+    /// The video clock the DAC divides for a TV standard (Hz), as the core
+    /// and the audio plugins use it: sample rate = clock / (DACRATE + 1).
+    pub fn dac_clock(system_type: c_int) -> u32 {
+        match system_type {
+            super::m64p::SYSTEM_PAL => 49_656_530,
+            super::m64p::SYSTEM_MPAL => 48_628_316,
+            _ => 48_681_812,
+        }
+    }
 }
 
 /// Defines the plugin exports that differ only by type and API version:

@@ -13,9 +13,11 @@ use m64p_abi::side;
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::path::{Path, PathBuf};
 
-/// File names cargo gives the two plugin crates' shared libraries.
+/// File names cargo gives the plugin crates' shared libraries.
 pub const VIDEO_PLUGIN_FILE: &str = "libm64p_video_plugin.so";
 pub const INPUT_PLUGIN_FILE: &str = "libm64p_input_plugin.so";
+pub const AUDIO_PLUGIN_FILE: &str = "libm64p_audio_plugin.so";
+const PLUGIN_FILES: [&str; 3] = [VIDEO_PLUGIN_FILE, INPUT_PLUGIN_FILE, AUDIO_PLUGIN_FILE];
 
 const CORE_CANDIDATES: &[&str] = &[
     "libmupen64plus.so.2",
@@ -74,7 +76,7 @@ type PluginShutdownFn = unsafe extern "C" fn() -> m64p::Error;
 pub struct Paths {
     /// `libmupen64plus.so.2` (None: search the usual places).
     pub core: Option<PathBuf>,
-    /// Directory holding the two harness plugins.
+    /// Directory holding the harness plugins.
     pub plugin_dir: PathBuf,
     /// The RSP plugin (None: search the usual places).
     pub rsp: Option<PathBuf>,
@@ -84,16 +86,14 @@ pub struct Paths {
 /// `$N64_HARNESS_PLUGIN_DIR`, else next to this executable (or one level up,
 /// for test binaries in `target/<profile>/deps`).
 pub fn find_plugin_dir(explicit: Option<&Path>) -> Result<PathBuf> {
-    let has_plugins =
-        |d: &Path| d.join(VIDEO_PLUGIN_FILE).is_file() && d.join(INPUT_PLUGIN_FILE).is_file();
+    let has_plugins = |d: &Path| PLUGIN_FILES.iter().all(|f| d.join(f).is_file());
     if let Some(dir) = explicit {
         if has_plugins(dir) {
             return Ok(dir.to_path_buf());
         }
         bail!(
-            "{} or {} not found in --plugin-dir {}",
-            VIDEO_PLUGIN_FILE,
-            INPUT_PLUGIN_FILE,
+            "{} not all found in --plugin-dir {}",
+            PLUGIN_FILES.join(", "),
             dir.display()
         );
     }
@@ -115,10 +115,11 @@ pub fn find_plugin_dir(explicit: Option<&Path>) -> Result<PathBuf> {
         }
     }
     bail!(
-        "the harness plugins ({VIDEO_PLUGIN_FILE}, {INPUT_PLUGIN_FILE}) are not next to this \
+        "the harness plugins ({}) are not next to this \
          executable; build them with the same profile, e.g. \
-         `cargo build --release -p n64-harness -p m64p-video-plugin -p m64p-input-plugin`, \
-         or pass --plugin-dir (searched: {})",
+         `cargo build --release -p n64-harness -p m64p-video-plugin -p m64p-input-plugin \
+         -p m64p-audio-plugin`, or pass --plugin-dir (searched: {})",
+        PLUGIN_FILES.join(", "),
         candidates
             .iter()
             .map(|d| d.display().to_string())
@@ -171,6 +172,7 @@ pub struct Hooks {
     pub video_set_callback: side::VideoSetCallbackFn,
     pub input_set_callback: side::InputSetCallbackFn,
     pub input_set_present: side::InputSetPresentFn,
+    pub audio_set_callbacks: side::AudioSetCallbacksFn,
 }
 
 impl Hooks {
@@ -250,7 +252,7 @@ pub struct StartOptions<'a> {
 
 impl Emulator {
     /// Load the core, start it, open the ROM and attach the plugins (video,
-    /// no audio, input, RSP).
+    /// audio, input, RSP).
     pub fn start(opts: StartOptions<'_>) -> Result<Emulator> {
         let core = open_first(
             opts.paths.core.as_deref(),
@@ -267,6 +269,7 @@ impl Emulator {
 
         let video = open_library(&opts.paths.plugin_dir.join(VIDEO_PLUGIN_FILE))?;
         let input = open_library(&opts.paths.plugin_dir.join(INPUT_PLUGIN_FILE))?;
+        let audio = open_library(&opts.paths.plugin_dir.join(AUDIO_PLUGIN_FILE))?;
         let rsp = open_first(
             opts.paths.rsp.as_deref(),
             RSP_CANDIDATES,
@@ -275,6 +278,7 @@ impl Emulator {
         for (lib, name, file) in [
             (&video, side::VIDEO_ABI_VERSION, VIDEO_PLUGIN_FILE),
             (&input, side::INPUT_ABI_VERSION, INPUT_PLUGIN_FILE),
+            (&audio, side::AUDIO_ABI_VERSION, AUDIO_PLUGIN_FILE),
         ] {
             let name = std::str::from_utf8(&name[..name.len() - 1])?;
             let version: side::AbiVersionFn = sym(lib, name)?;
@@ -292,6 +296,7 @@ impl Emulator {
             video_set_callback: sym(&video, "harness_video_set_callback")?,
             input_set_callback: sym(&input, "harness_input_set_callback")?,
             input_set_present: sym(&input, "harness_input_set_present")?,
+            audio_set_callbacks: sym(&audio, "harness_audio_set_callbacks")?,
         };
 
         std::fs::create_dir_all(&opts.config_dir)
@@ -334,6 +339,7 @@ impl Emulator {
 
         for (kind, lib) in [
             (m64p::PLUGIN_GFX, video),
+            (m64p::PLUGIN_AUDIO, audio),
             (m64p::PLUGIN_INPUT, input),
             (m64p::PLUGIN_RSP, rsp),
         ] {

@@ -4,11 +4,13 @@
 //! * [`framebuffer`]: decoding the VI framebuffer from RDRAM, PNG output.
 //! * [`emu`]: loading mupen64plus-core and the harness plugins.
 //! * [`run`]: running one script in this process.
+//! * [`audio`]: the audio a run played and the `expect audio` checks.
 //!
 //! See `README.md` for the script format and the command line.
 
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod audio;
 pub mod emu;
 pub mod framebuffer;
 pub mod random;

@@ -6,6 +6,7 @@
 //! callback stops the core. The input plugin asks [`keys`] for each port's
 //! buttons; the core's debug callback feeds IS-Viewer lines in.
 
+use crate::audio::{self, Capture};
 use crate::emu::{Emulator, Hooks, Paths, StartOptions};
 use crate::framebuffer::{self, Image, ViRegs};
 use crate::random::{Change, Generator};
@@ -79,6 +80,9 @@ pub struct Report {
     /// Frames at which the framebuffer's content differed from the frame
     /// before (only tracked within `expect screen changes` windows).
     pub screen_changes: Vec<u32>,
+    /// What the audio plugin reported (the samples only when the script
+    /// checks audio).
+    pub audio: Capture,
     /// Problems outside the checks (timeout, core errors): each one fails
     /// the run.
     pub errors: Vec<String>,
@@ -175,6 +179,7 @@ struct State {
     screen_windows: Vec<(u32, u32)>,
     last_hash: Option<u64>,
     screen_changes: Vec<u32>,
+    audio: Capture,
     trace: Option<BufWriter<File>>,
     /// Print IS-Viewer lines and resets as they come.
     log: bool,
@@ -238,6 +243,10 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
             screen_windows,
             last_hash: None,
             screen_changes: Vec::new(),
+            audio: Capture {
+                keep: !script.audio.is_empty(),
+                ..Capture::default()
+            },
             trace,
             log: opts.log,
             stopping: false,
@@ -281,6 +290,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     unsafe {
         (hooks.video_set_callback)(Some(vi_callback), ctx);
         (hooks.input_set_callback)(Some(keys_callback), ctx);
+        (hooks.audio_set_callbacks)(Some(samples_callback), Some(rate_callback), ctx);
     }
 
     let (done_tx, done_rx) = mpsc::channel::<()>();
@@ -306,6 +316,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     unsafe {
         (hooks.video_set_callback)(None, std::ptr::null_mut());
         (hooks.input_set_callback)(None, std::ptr::null_mut());
+        (hooks.audio_set_callbacks)(None, None, std::ptr::null_mut());
     }
     result?;
 
@@ -332,10 +343,20 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
         checks: std::mem::take(&mut st.checks),
         is_lines: std::mem::take(&mut st.is_lines),
         screen_changes: std::mem::take(&mut st.screen_changes),
+        audio: std::mem::take(&mut st.audio),
         errors: std::mem::take(&mut st.errors),
     };
     drop(st);
     check_texts(script, &mut report);
+    for a in &script.audio {
+        let (passed, detail) = audio::check(&a.check, &report.audio, &report.is_lines);
+        report.checks.push(CheckResult {
+            line: a.line,
+            passed,
+            what: audio::describe(&a.check),
+            detail,
+        });
+    }
     for c in &script.screen {
         let result = check_screen(c, &report.screen_changes, report.frames);
         report.checks.push(result);
@@ -1046,6 +1067,33 @@ unsafe extern "C" fn vi_callback(ctx: *mut c_void, frame: *const ViFrame) {
     }
 }
 
+/// Audio plugin callback: `frames` stereo samples just played.
+unsafe extern "C" fn samples_callback(ctx: *mut c_void, samples: *const i16, frames: u32) {
+    if samples.is_null() {
+        return;
+    }
+    // SAFETY: `ctx` is the `Shared` registered in `run`; the plugin passes
+    // `2 * frames` interleaved samples, valid for this call.
+    let (shared, samples) = unsafe {
+        (
+            &*(ctx as *const Shared),
+            std::slice::from_raw_parts(samples, frames as usize * 2),
+        )
+    };
+    let mut st = lock(&shared.state);
+    let frame = st.frame;
+    st.audio.push(frame, samples);
+}
+
+/// Audio plugin callback: the ROM set AI_DACRATE.
+unsafe extern "C" fn rate_callback(ctx: *mut c_void, system_type: c_int, dacrate: u32) {
+    // SAFETY: `ctx` is the `Shared` registered in `run`.
+    let shared = unsafe { &*(ctx as *const Shared) };
+    let mut st = lock(&shared.state);
+    let frame = st.frame;
+    st.audio.rates.push((frame, system_type, dacrate));
+}
+
 /// Input plugin callback: the buttons of `port` (0..=3).
 unsafe extern "C" fn keys_callback(ctx: *mut c_void, port: c_int) -> u32 {
     // SAFETY: `ctx` is the `Shared` registered in `run`.
@@ -1145,6 +1193,7 @@ mod tests {
             checks: Vec::new(),
             is_lines: lines.iter().map(|(f, l)| (*f, l.to_string())).collect(),
             screen_changes: Vec::new(),
+            audio: Capture::default(),
             errors: Vec::new(),
         }
     }

@@ -292,6 +292,89 @@ pub struct ScreenChanges {
     pub line: usize,
 }
 
+/// Frames of captured audio an `expect audio` line looks at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AudioWindow {
+    /// `from A to B`: frames `A..=B`.
+    Frames { from: u32, to: u32 },
+    /// `after [Nth] "text" [+D] for L`: the `L` frames from `D` frames
+    /// after the N-th line containing `text` (`D` 0, the 1st unless given,
+    /// e.g. `2nd`, `3rd`); `before [Nth] "text" for L`: the `L` frames
+    /// before it.
+    Line {
+        text: String,
+        nth: usize,
+        before: bool,
+        offset: u32,
+        len: u32,
+    },
+}
+
+impl fmt::Display for AudioWindow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AudioWindow::Frames { from, to } => write!(f, "from {from} to {to}"),
+            AudioWindow::Line {
+                text,
+                nth,
+                before,
+                offset,
+                len,
+            } => {
+                write!(f, "{}", if *before { "before" } else { "after" })?;
+                if *nth != 1 {
+                    let suffix = match (nth % 10, nth % 100) {
+                        (_, 11..=13) => "th",
+                        (1, _) => "st",
+                        (2, _) => "nd",
+                        (3, _) => "rd",
+                        _ => "th",
+                    };
+                    write!(f, " {nth}{suffix}")?;
+                }
+                write!(f, " {text:?}")?;
+                if *offset != 0 {
+                    write!(f, " +{offset}")?;
+                }
+                write!(f, " for {len}")
+            }
+        }
+    }
+}
+
+/// What an `expect audio` line checks.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AudioCheck {
+    /// `rate HZ [within P%]`: the sample rate the ROM programmed (from
+    /// AI_DACRATE and the TV standard's clock), within `percent`.
+    Rate { hz: u32, percent: f64 },
+    /// `silent WINDOW`: no sample louder than the silence level (no
+    /// samples at all counts as silent).
+    Silent(AudioWindow),
+    /// `sound WINDOW`: some sample at least at the sound level.
+    Sound(AudioWindow),
+    /// `continuous WINDOW`: samples played for at least 95% of the window
+    /// (the ROM kept the AI fed).
+    Continuous(AudioWindow),
+    /// `pitch LO..HI WINDOW`: the zero-crossing frequency of the sound in
+    /// the window, in Hz.
+    Pitch {
+        lo: u32,
+        hi: u32,
+        window: AudioWindow,
+    },
+    /// `higher WINDOW than WINDOW`: the first window's pitch is above the
+    /// second's.
+    Higher { high: AudioWindow, low: AudioWindow },
+}
+
+/// An `expect audio` line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AudioExpect {
+    pub check: AudioCheck,
+    pub line: usize,
+}
+
 /// `random on PORTS from A to B seed S`: seeded pseudo-random input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RandomInput {
@@ -325,6 +408,8 @@ pub struct Script {
     pub screen: Vec<ScreenChanges>,
     /// `random on ...`.
     pub randoms: Vec<RandomInput>,
+    /// `expect audio ...`.
+    pub audio: Vec<AudioExpect>,
     /// `trace FILE`: write every IS-Viewer line (and the harness's own
     /// input changes) there, relative to --out.
     pub trace: Option<PathBuf>,
@@ -383,7 +468,24 @@ impl Script {
             .iter()
             .filter_map(|s| s.to.map(|to| (s.line, to)));
         let randoms = self.randoms.iter().map(|r| (r.line, r.to));
-        texts.chain(screen).chain(randoms)
+        let audio = self.audio.iter().flat_map(|a| {
+            let windows: Vec<&AudioWindow> = match &a.check {
+                AudioCheck::Rate { .. } => vec![],
+                AudioCheck::Silent(w) | AudioCheck::Sound(w) | AudioCheck::Continuous(w) => {
+                    vec![w]
+                }
+                AudioCheck::Pitch { window, .. } => vec![window],
+                AudioCheck::Higher { high, low } => vec![high, low],
+            };
+            windows
+                .into_iter()
+                .filter_map(|w| match w {
+                    AudioWindow::Frames { to, .. } => Some((a.line, *to)),
+                    AudioWindow::Line { .. } => None,
+                })
+                .collect::<Vec<_>>()
+        });
+        texts.chain(screen).chain(randoms).chain(audio)
     }
 
     /// Check that the run is long enough for everything the script names.
@@ -412,6 +514,7 @@ impl Script {
     pub fn expectation_count(&self) -> usize {
         self.texts.len()
             + self.screen.len()
+            + self.audio.len()
             + self
                 .events
                 .iter()
@@ -686,6 +789,11 @@ impl Script {
                 t.end()?;
                 self.texts.push(TextExpect::Count { text, op, n, line });
             }
+            Some(Token::Word(w)) if w == "audio" => {
+                t.keyword("audio")?;
+                let check = parse_audio(t)?;
+                self.audio.push(AudioExpect { check, line });
+            }
             Some(Token::Word(w)) if w == "screen" => {
                 t.keyword("screen")?;
                 t.keyword("changes")?;
@@ -768,7 +876,7 @@ impl Script {
             }
             _ => {
                 return Err(
-                    "expected `\"text\" by F`, `\"text\" every N`, `\"text\" after \"text\"`, `\"text\" not by F`, `no \"text\"`, `sequence \"a\" \"b\"...`, `count \"text\" = N`, `screen changes every N`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F` or `u32 ADDR is V at F` after `expect`"
+                    "expected `\"text\" by F`, `\"text\" every N`, `\"text\" after \"text\"`, `\"text\" not by F`, `no \"text\"`, `sequence \"a\" \"b\"...`, `count \"text\" = N`, `screen changes every N`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F`, `u32 ADDR is V at F` or `audio ...` after `expect`"
                         .into(),
                 )
             }
@@ -844,6 +952,125 @@ impl Script {
         self.randoms.push(random);
         Ok(())
     }
+}
+
+/// After `expect audio`: `rate HZ [within P%]`, `silent W`, `sound W`,
+/// `continuous W`, `pitch LO..HI W`, `higher W than W`.
+fn parse_audio(t: &mut Cursor<'_>) -> Result<AudioCheck, String> {
+    let check = match t
+        .word("`rate`, `silent`, `sound`, `continuous`, `pitch` or `higher`")?
+        .as_str()
+    {
+        "rate" => {
+            let w = t.word("a sample rate in Hz")?;
+            let hz: u32 = w
+                .parse()
+                .ok()
+                .filter(|hz| *hz > 0)
+                .ok_or_else(|| format!("bad sample rate `{w}`"))?;
+            let mut percent = 1.0;
+            if t.peek_word() == Some("within") {
+                t.keyword("within")?;
+                let w = t.word("a tolerance like 1%")?;
+                percent = w
+                    .strip_suffix('%')
+                    .and_then(|p| p.parse::<f64>().ok())
+                    .filter(|p| (0.0..=100.0).contains(p))
+                    .ok_or_else(|| format!("bad tolerance `{w}` (expected e.g. 0.5%)"))?;
+            }
+            AudioCheck::Rate { hz, percent }
+        }
+        "silent" => AudioCheck::Silent(parse_audio_window(t)?),
+        "sound" => AudioCheck::Sound(parse_audio_window(t)?),
+        "continuous" => AudioCheck::Continuous(parse_audio_window(t)?),
+        "pitch" => {
+            let w = t.word("a frequency range LO..HI in Hz")?;
+            let bad = || format!("bad frequency range `{w}` (expected LO..HI, e.g. 1200..1450)");
+            let (lo, hi) = w.split_once("..").ok_or_else(bad)?;
+            let lo: u32 = lo.parse().map_err(|_| bad())?;
+            let hi: u32 = hi.parse().map_err(|_| bad())?;
+            if lo > hi {
+                return Err(bad());
+            }
+            AudioCheck::Pitch {
+                lo,
+                hi,
+                window: parse_audio_window(t)?,
+            }
+        }
+        "higher" => {
+            let high = parse_audio_window(t)?;
+            t.keyword("than")?;
+            let low = parse_audio_window(t)?;
+            AudioCheck::Higher { high, low }
+        }
+        other => {
+            return Err(format!(
+                "unknown audio check `{other}` (expected rate, silent, sound, continuous, pitch or higher)"
+            ))
+        }
+    };
+    t.end()?;
+    Ok(check)
+}
+
+/// `from A to B`, `after [Nth] "text" [+D] for L` or `before [Nth] "text" for L`.
+fn parse_audio_window(t: &mut Cursor<'_>) -> Result<AudioWindow, String> {
+    match t.word("`from`, `after` or `before`")?.as_str() {
+        "from" => {
+            let from = parse_frame(&t.word("a frame number")?)?;
+            t.keyword("to")?;
+            let to = parse_frame(&t.word("a frame number")?)?;
+            if to < from {
+                return Err(format!("`to {to}` is before `from {from}`"));
+            }
+            Ok(AudioWindow::Frames { from, to })
+        }
+        kw @ ("after" | "before") => {
+            let before = kw == "before";
+            let mut nth = 1;
+            if let Some(w) = t.peek_word() {
+                nth = parse_ordinal(w)?;
+                t.pos += 1;
+            }
+            let text = t.quoted()?;
+            let mut offset = 0;
+            if let Some(d) = t.peek_word().and_then(|w| w.strip_prefix('+')) {
+                if before {
+                    return Err("`before` windows take no `+D` offset".into());
+                }
+                offset = parse_frame(d)?;
+                t.pos += 1;
+            }
+            t.keyword("for")?;
+            let len = parse_frame(&t.word("a number of frames")?)?;
+            if len == 0 {
+                return Err("an audio window needs at least 1 frame".into());
+            }
+            Ok(AudioWindow::Line {
+                text,
+                nth,
+                before,
+                offset,
+                len,
+            })
+        }
+        other => Err(format!(
+            "expected a window (`from A to B`, `after \"text\" for N`, `before \"text\" for N`), found `{other}`"
+        )),
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`...
+fn parse_ordinal(w: &str) -> Result<usize, String> {
+    let bad = || format!("expected an occurrence like 2nd or a \"quoted text\", found `{w}`");
+    let digits = w
+        .strip_suffix("st")
+        .or_else(|| w.strip_suffix("nd"))
+        .or_else(|| w.strip_suffix("rd"))
+        .or_else(|| w.strip_suffix("th"))
+        .ok_or_else(bad)?;
+    digits.parse().ok().filter(|n| *n >= 1).ok_or_else(bad)
 }
 
 /// `every N [from A] [to B]`.

@@ -18,6 +18,7 @@ fn malformed_script_fails_with_line_number() {
     // Stand-in plugin files: the script is rejected before anything loads.
     std::fs::write(dir.join("libm64p_video_plugin.so"), b"").unwrap();
     std::fs::write(dir.join("libm64p_input_plugin.so"), b"").unwrap();
+    std::fs::write(dir.join("libm64p_audio_plugin.so"), b"").unwrap();
     let script = dir.join("bad.script");
     std::fs::write(&script, "run 10\n# fine\nat 5 press X on 1\n").unwrap();
     let out = Command::new(BIN)

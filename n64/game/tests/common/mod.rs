@@ -12,8 +12,8 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt64_game::{
-    layout, palette, Buttons, Game, Host, InputTracker, MenuItem, RawPort, Refresh, Rgb555, Screen,
-    TtEntry,
+    layout, palette, Buttons, Cue, Game, Host, InputTracker, MenuItem, RawPort, Refresh, Rgb555,
+    Screen, TtEntry,
 };
 use ttt_core::{Mark, Square};
 
@@ -26,6 +26,10 @@ pub struct FakeHost {
     pub fail_reads: bool,
     pub echo: bool,
     pub fake_clock: Option<Cell<u64>>,
+    /// Cues played, in order.
+    pub sounds: Vec<Cue>,
+    /// `hush` calls: how many log lines there were at each.
+    pub hushes: Vec<usize>,
 }
 
 impl FakeHost {
@@ -38,6 +42,8 @@ impl FakeHost {
             fail_reads: false,
             echo: std::env::var_os("GAME_LOG").is_some(),
             fake_clock: None,
+            sounds: Vec::new(),
+            hushes: Vec::new(),
         }
     }
 
@@ -84,6 +90,14 @@ impl Host for FakeHost {
         }
         buf.copy_from_slice(&self.eeprom[..buf.len()]);
         true
+    }
+
+    fn sound(&mut self, cue: Cue) {
+        self.sounds.push(cue);
+    }
+
+    fn hush(&mut self) {
+        self.hushes.push(self.lines.len());
     }
 
     fn save_write(&mut self, data: &[u8]) -> bool {
