@@ -112,8 +112,8 @@ impl Audio {
     /// Programs the AI for [`SAMPLE_RATE`] on this TV standard (once;
     /// `None` afterwards).
     pub fn take(tv: TvType) -> Option<Audio> {
-        // SAFETY: single thread, no interrupts (see `global`); a short-lived
-        // access to the flag.
+        // SAFETY: single thread, and no interrupt handler touches a Global
+        // (see `global`); a short-lived access to the flag.
         let taken = unsafe { &mut *TAKEN.get() };
         if *taken {
             return None;
@@ -125,7 +125,9 @@ impl Audio {
         BITRATE.write(bit_rate(dacrate));
         CONTROL.write(CONTROL_DMA_ENABLE);
         let rate = real_rate(clock, dacrate);
-        let target = (rate * QUEUE_VIDEO_FRAMES / tv.refresh_hz()) as usize;
+        let millihz = crate::vi::refresh(tv).as_millihz().max(1);
+        let target =
+            (u64::from(rate) * u64::from(QUEUE_VIDEO_FRAMES) * 1000 / u64::from(millihz)) as usize;
         Some(Audio {
             synth: Synth::new(rate),
             rate,

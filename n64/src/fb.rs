@@ -147,7 +147,7 @@ impl Display {
     /// Sets up the VI for `tv` with both buffers black. Returns `None` if
     /// the display was already taken (it owns the framebuffer memory).
     pub fn take(tv: TvType) -> Option<Self> {
-        // SAFETY: single thread, no interrupts (see global.rs).
+        // SAFETY: single thread; no interrupt handler touches a Global (global.rs).
         unsafe {
             if *TAKEN.get() {
                 return None;
