@@ -246,6 +246,8 @@ pub struct Game<'a> {
     title_idle: u32,
     unplugged_port: u8,
     play: Match,
+    /// Microseconds spent in the computer's searches since power on.
+    search_us: u64,
 }
 
 fn log(host: &mut impl Host, args: fmt::Arguments<'_>) {
@@ -291,6 +293,7 @@ impl<'a> Game<'a> {
             title_idle: 0,
             unplugged_port: 0,
             play: Match::idle(settings.rules()),
+            search_us: 0,
         };
         log(host, format_args!("screen title"));
         game
@@ -329,6 +332,12 @@ impl<'a> Game<'a> {
     /// Frames since power on.
     pub fn frame(&self) -> u64 {
         self.frame
+    }
+
+    /// Microseconds spent in the computer's searches (moves and hints) since
+    /// power on, by [`Host::now_us`]: lets the ROM time a frame without them.
+    pub fn search_us(&self) -> u64 {
+        self.search_us
     }
 
     fn goto(&mut self, screen: Screen, host: &mut impl Host) {
@@ -725,6 +734,7 @@ impl<'a> Game<'a> {
             new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos)
         };
         let t1 = host.now_us();
+        self.search_us = self.search_us.saturating_add(t1.saturating_sub(t0));
         if let Some(sq) = sq.filter(|&s| pos.is_legal(s)) {
             let rules = *pos.rules();
             self.play.hint = Some(sq);
@@ -757,6 +767,7 @@ impl<'a> Game<'a> {
         let t0 = host.now_us();
         let chosen = new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos);
         let t1 = host.now_us();
+        self.search_us = self.search_us.saturating_add(t1.saturating_sub(t0));
         log(
             host,
             format_args!(
