@@ -2,11 +2,13 @@
 //! [`Platform`].
 //!
 //! Per frame: read the pads (SI), log pad changes, `InputTracker::update`,
-//! `Game::update` (the computer's search runs in here), `Game::draw` into the
-//! back buffer, `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
+//! `Game::update` (the computer's search runs in here), the frame into the
+//! back buffer (`ShownFrames`: recorded, and drawn only if that buffer does
+//! not show it already), `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
 //! logs `heartbeat <frame>` (liveness for the soak test), and once a second
-//! of COP0 time `perf frames=<n> frame_us_max=<us> draw_us_max=<us>
-//! update_us_max=<us>`: frames shown in that second and the worst frame's
+//! of COP0 time `perf frames=<n> drawn=<n> frame_us_max=<us>
+//! draw_us_max=<us> update_us_max=<us>`: frames shown in that second, how
+//! many of them had to be drawn into their buffer, and the worst frame's
 //! cost, update (without the computer's searches and EEPROM writes, which
 //! are meant to take long) plus draw. A frame fits a 60 Hz vsync when
 //! frame_us_max stays below 16,667.
@@ -14,7 +16,7 @@
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
 //! lines, and the save in the cartridge EEPROM's first 8-byte blocks.
 
-use ttt64_game::{Buttons, Game, Host, InputTracker, RawPort, TtEntry};
+use ttt64_game::{Buttons, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
 
 use crate::input::{button, Pads};
 use crate::platform::{Platform, Save};
@@ -145,6 +147,7 @@ fn raw_ports(pads: &Pads) -> [RawPort; 4] {
 struct FrameStats {
     window_start: u64,
     frames: u32,
+    drawn: u32,
     frame_us_max: u64,
     draw_us_max: u64,
     update_us_max: u64,
@@ -155,14 +158,16 @@ impl FrameStats {
         Self {
             window_start: now,
             frames: 0,
+            drawn: 0,
             frame_us_max: 0,
             draw_us_max: 0,
             update_us_max: 0,
         }
     }
 
-    fn add(&mut self, update_us: u64, draw_us: u64) {
+    fn add(&mut self, update_us: u64, draw_us: u64, drawn: bool) {
         self.frames += 1;
+        self.drawn += u32::from(drawn);
         self.frame_us_max = self.frame_us_max.max(update_us + draw_us);
         self.draw_us_max = self.draw_us_max.max(draw_us);
         self.update_us_max = self.update_us_max.max(update_us);
@@ -174,8 +179,8 @@ impl FrameStats {
             return;
         }
         p.log(format_args!(
-            "perf frames={} frame_us_max={} draw_us_max={} update_us_max={}",
-            self.frames, self.frame_us_max, self.draw_us_max, self.update_us_max
+            "perf frames={} drawn={} frame_us_max={} draw_us_max={} update_us_max={}",
+            self.frames, self.drawn, self.frame_us_max, self.draw_us_max, self.update_us_max
         ));
         *self = Self::new(now);
     }
@@ -189,6 +194,9 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
     let mut tracker = InputTracker::new();
     let mut frame: u32 = 0;
     let mut stats = FrameStats::new(p.ticks());
+    // What each framebuffer shows: a frame is drawn only into a buffer that
+    // does not show it yet.
+    let mut shown = ShownFrames::new();
     loop {
         let pads = *p.poll_input();
         log_pads(p, &pads);
@@ -199,13 +207,15 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         game.update(&input, &mut host);
         let save_us = host.save_us;
         let t1 = p.ticks();
-        game.draw(p.target());
+        let buffer = p.target_index();
+        let redraw = shown.draw(&game, buffer, p.target());
         let t2 = p.ticks();
         let search_us = game.search_us().saturating_sub(search_before);
         let update_us = ticks_to_micros(t1.saturating_sub(t0))
             .saturating_sub(search_us)
             .saturating_sub(save_us);
-        stats.add(update_us, ticks_to_micros(t2.saturating_sub(t1)));
+        let draw_us = ticks_to_micros(t2.saturating_sub(t1));
+        stats.add(update_us, draw_us, redraw != Redraw::Skipped);
         p.present();
         frame = frame.wrapping_add(1);
         if frame % HEARTBEAT_FRAMES == 0 {

@@ -12,17 +12,21 @@
 #![warn(missing_docs)]
 
 pub mod books;
+pub mod canvas;
 mod draw;
 pub mod input;
+pub mod raster;
 pub mod save;
 pub mod settings;
 pub mod text;
 
 use core::fmt;
 
+pub use canvas::{Canvas, DisplayList, Font, Plain, Redraw, ShownFrames};
 pub use draw::{layout, palette};
 pub use embedded_graphics::pixelcolor::Rgb555;
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
+pub use raster::{rgba5551, Raster, Sprites};
 pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
 pub use settings::{First, MenuItem, Mode, Settings};
 pub use ttt_core::ai::TtEntry;

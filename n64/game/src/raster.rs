@@ -1,0 +1,508 @@
+//! A 320x240 RGBA5551 framebuffer that draws the game's screens fast and
+//! pixel for pixel like embedded-graphics ([`Plain`](crate::canvas::Plain)):
+//!
+//! * fills are row fills, two pixels per 32-bit store;
+//! * text is blitted from the fonts' glyph rows (generated from the fonts by
+//!   `build.rs`), placed where embedded-graphics places it;
+//! * horizontal and vertical lines are the filled rectangle
+//!   embedded-graphics' thick line covers (its styled bounding box);
+//! * marks are drawn once per size with embedded-graphics into a [`Sprites`]
+//!   cache of horizontal spans, then copied span by span.
+//!
+//! Anything else (slanted lines, the rounded frame's corners, text that
+//! does not fit on the screen) goes through embedded-graphics on the
+//! raster's own `DrawTarget`.
+
+use core::convert::Infallible;
+
+use embedded_graphics::mono_font::MonoTextStyle;
+use embedded_graphics::pixelcolor::{Rgb555, RgbColor};
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::{Line, PrimitiveStyle, Rectangle};
+use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use ttt_core::Mark;
+
+use crate::canvas::{mark_shape, Canvas, Font, Plain};
+use crate::draw::palette;
+
+/// Screen width in pixels.
+pub const WIDTH: usize = 320;
+/// Screen height in pixels.
+pub const HEIGHT: usize = 240;
+/// Pixels in a frame.
+pub const PIXELS: usize = WIDTH * HEIGHT;
+
+mod glyphs {
+    include!(concat!(env!("OUT_DIR"), "/glyphs.rs"));
+}
+
+/// The RGBA5551 value of a colour (alpha bit set), as the VI shows it.
+pub fn rgba5551(c: Rgb555) -> u16 {
+    (u16::from(c.r()) << 11) | (u16::from(c.g()) << 6) | (u16::from(c.b()) << 1) | 1
+}
+
+impl Font {
+    /// The font's glyph rows and the glyph index of chars 0..256 (see
+    /// `build.rs`).
+    fn glyphs(self) -> (&'static [u16], &'static [u16; 256]) {
+        match self {
+            Font::Small => (&glyphs::GLYPHS_6X10, &glyphs::GLYPHS_6X10_INDEX),
+            Font::Medium => (&glyphs::GLYPHS_8X13, &glyphs::GLYPHS_8X13_INDEX),
+            Font::Large => (&glyphs::GLYPHS_10X20, &glyphs::GLYPHS_10X20_INDEX),
+        }
+    }
+}
+
+/// Largest mark the sprite cache takes (a row is a u64 while drawing it).
+const SPRITE_MAX: usize = 64;
+/// Spans per sprite row (an X has two where its lines are apart, an O two
+/// on its sides).
+const SPRITE_SPANS: usize = 4;
+/// Sprites kept: X and O at the board's cell size, the side panel's icons
+/// and the title's little board.
+const SPRITE_SLOTS: usize = 6;
+
+/// A mark as horizontal spans per row, relative to its cell's corner.
+#[derive(Clone, Copy)]
+struct Sprite {
+    mark: Mark,
+    size: Size,
+    /// Whether the spans describe the mark (false: it does not fit the
+    /// cache; draw it with embedded-graphics).
+    usable: bool,
+    rows: usize,
+    counts: [u8; SPRITE_MAX],
+    /// `[start, end)` columns.
+    spans: [[(u8, u8); SPRITE_SPANS]; SPRITE_MAX],
+}
+
+impl Sprite {
+    /// Draws the mark with embedded-graphics at (0, 0) and records its spans.
+    fn render(mark: Mark, size: Size) -> Sprite {
+        let mut sprite = Sprite {
+            mark,
+            size,
+            usable: false,
+            rows: 0,
+            counts: [0; SPRITE_MAX],
+            spans: [[(0, 0); SPRITE_SPANS]; SPRITE_MAX],
+        };
+        if size.width as usize > SPRITE_MAX || size.height as usize > SPRITE_MAX {
+            return sprite;
+        }
+        let mut bits = Bits {
+            rows: [0; SPRITE_MAX],
+            outside: false,
+        };
+        mark_shape(&mut bits, Rectangle::new(Point::zero(), size), mark);
+        if bits.outside {
+            return sprite;
+        }
+        for (y, &row) in bits.rows.iter().enumerate() {
+            let mut n = 0;
+            let mut x = 0;
+            while x < SPRITE_MAX {
+                if row >> x & 1 == 0 {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                while x < SPRITE_MAX && row >> x & 1 == 1 {
+                    x += 1;
+                }
+                let Some(slot) = sprite.spans[y].get_mut(n) else {
+                    return sprite;
+                };
+                *slot = (start as u8, x as u8);
+                n += 1;
+            }
+            sprite.counts[y] = n as u8;
+            if n > 0 {
+                sprite.rows = y + 1;
+            }
+        }
+        sprite.usable = true;
+        sprite
+    }
+}
+
+/// A 64x64 one-bit canvas the sprites are drawn on.
+struct Bits {
+    rows: [u64; SPRITE_MAX],
+    /// Something fell outside it.
+    outside: bool,
+}
+
+impl OriginDimensions for Bits {
+    fn size(&self) -> Size {
+        Size::new(SPRITE_MAX as u32, SPRITE_MAX as u32)
+    }
+}
+
+impl DrawTarget for Bits {
+    type Color = Rgb555;
+    type Error = Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Infallible>
+    where
+        I: IntoIterator<Item = Pixel<Rgb555>>,
+    {
+        for Pixel(p, _) in pixels {
+            match (usize::try_from(p.x), usize::try_from(p.y)) {
+                (Ok(x @ 0..SPRITE_MAX), Ok(y @ 0..SPRITE_MAX)) => self.rows[y] |= 1 << x,
+                _ => self.outside = true,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The marks' sprites, drawn once per mark and size (keep one across
+/// frames: drawing a big X costs about a millisecond on the console).
+pub struct Sprites {
+    slots: [Option<Sprite>; SPRITE_SLOTS],
+    /// The slot the next new sprite replaces.
+    next: usize,
+}
+
+impl Sprites {
+    /// An empty cache.
+    pub const fn new() -> Self {
+        Self {
+            slots: [None; SPRITE_SLOTS],
+            next: 0,
+        }
+    }
+
+    fn get(&mut self, mark: Mark, size: Size) -> &Sprite {
+        let found = self
+            .slots
+            .iter()
+            .position(|s| s.is_some_and(|s| s.mark == mark && s.size == size));
+        let index = match found {
+            Some(i) => i,
+            None => {
+                let i = self.next;
+                self.slots[i] = Some(Sprite::render(mark, size));
+                self.next = (i + 1) % SPRITE_SLOTS;
+                i
+            }
+        };
+        // The slot was just found or filled.
+        match &self.slots[index] {
+            Some(sprite) => sprite,
+            None => &UNUSABLE,
+        }
+    }
+}
+
+impl Default for Sprites {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+static UNUSABLE: Sprite = Sprite {
+    mark: Mark::X,
+    size: Size::zero(),
+    usable: false,
+    rows: 0,
+    counts: [0; SPRITE_MAX],
+    spans: [[(0, 0); SPRITE_SPANS]; SPRITE_MAX],
+};
+
+/// A 320x240 view of RGBA5551 pixels (row by row) with fast drawing. Keeps
+/// the range of rows drawn since [`take_dirty_rows`](Self::take_dirty_rows)
+/// (the ROM writes those back from the data cache).
+pub struct Raster<'a> {
+    pixels: &'a mut [u16],
+    sprites: &'a mut Sprites,
+    /// Rows touched: first, last + 1.
+    dirty: Option<(usize, usize)>,
+}
+
+impl<'a> Raster<'a> {
+    /// A raster on a frame's pixels.
+    pub fn new(pixels: &'a mut [u16; PIXELS], sprites: &'a mut Sprites) -> Raster<'a> {
+        Raster {
+            pixels,
+            sprites,
+            dirty: None,
+        }
+    }
+
+    /// A raster on the first [`PIXELS`] values of `pixels`; `None` if there
+    /// are fewer.
+    pub fn from_slice(pixels: &'a mut [u16], sprites: &'a mut Sprites) -> Option<Raster<'a>> {
+        let pixels = pixels.get_mut(..PIXELS)?.try_into().ok()?;
+        Some(Raster::new(pixels, sprites))
+    }
+
+    /// The pixels, row by row.
+    pub fn pixels(&self) -> &[u16] {
+        self.pixels
+    }
+
+    /// The rows drawn since the last call (`start..end`), if any.
+    pub fn take_dirty_rows(&mut self) -> Option<core::ops::Range<usize>> {
+        self.dirty.take().map(|(a, b)| a..b)
+    }
+
+    fn touch(&mut self, y0: usize, y1: usize) {
+        self.dirty = Some(match self.dirty {
+            Some((a, b)) => (a.min(y0), b.max(y1)),
+            None => (y0, y1),
+        });
+    }
+
+    /// Fills columns `x0..x1` of rows `y0..y1` (already clipped).
+    fn fill_rows(&mut self, x0: usize, x1: usize, y0: usize, y1: usize, value: u16) {
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        if x0 == 0 && x1 == WIDTH {
+            // Whole rows are one run.
+            fill_run(&mut self.pixels[y0 * WIDTH..y1 * WIDTH], value);
+        } else {
+            for y in y0..y1 {
+                fill_run(&mut self.pixels[y * WIDTH + x0..y * WIDTH + x1], value);
+            }
+        }
+        self.touch(y0, y1);
+    }
+
+    /// The rectangle's pixels on screen: (x0, x1, y0, y1), clipped.
+    fn clip(area: &Rectangle) -> Option<(usize, usize, usize, usize)> {
+        let x0 = area.top_left.x.max(0);
+        let y0 = area.top_left.y.max(0);
+        let x1 = (i64::from(area.top_left.x) + i64::from(area.size.width)).min(WIDTH as i64);
+        let y1 = (i64::from(area.top_left.y) + i64::from(area.size.height)).min(HEIGHT as i64);
+        if i64::from(x0) >= x1 || i64::from(y0) >= y1 {
+            return None;
+        }
+        Some((x0 as usize, x1 as usize, y0 as usize, y1 as usize))
+    }
+
+    /// Whether `area` lies entirely on the screen.
+    fn inside(area: &Rectangle) -> bool {
+        area.top_left.x >= 0
+            && area.top_left.y >= 0
+            && i64::from(area.top_left.x) + i64::from(area.size.width) <= WIDTH as i64
+            && i64::from(area.top_left.y) + i64::from(area.size.height) <= HEIGHT as i64
+    }
+
+    /// Blits `text` from the glyph tables; `false` if it must go through
+    /// embedded-graphics (several lines, or not entirely on the screen).
+    fn blit_text(
+        &mut self,
+        text: &str,
+        at: Point,
+        font: Font,
+        color: Rgb555,
+        align: Alignment,
+    ) -> bool {
+        if text.contains(['\n', '\r']) {
+            return false;
+        }
+        let mono = font.mono();
+        let style = MonoTextStyle::new(mono, color);
+        let ts = TextStyleBuilder::new()
+            .alignment(align)
+            .baseline(Baseline::Middle)
+            .build();
+        // Where embedded-graphics puts the first glyph's corner.
+        let bounds = Text::with_text_style(text, at, style, ts).bounding_box();
+        let (cw, ch) = (
+            mono.character_size.width as usize,
+            mono.character_size.height as usize,
+        );
+        let advance = cw + mono.character_spacing as usize;
+        let chars = text.chars().count();
+        let span = Rectangle::new(
+            bounds.top_left,
+            Size::new((chars * advance) as u32, ch as u32),
+        );
+        if chars == 0 || !Self::inside(&span) {
+            return chars == 0;
+        }
+        let (x0, y0) = (bounds.top_left.x as usize, bounds.top_left.y as usize);
+        let value = rgba5551(color);
+        let (table, index) = font.glyphs();
+        for (i, c) in text.chars().enumerate() {
+            let glyph = match index.get(c as usize) {
+                Some(&g) => usize::from(g),
+                None => mono.glyph_mapping.index(c),
+            };
+            let first = glyph * ch;
+            // A glyph outside the font's image draws nothing there either.
+            let Some(rows) = table.get(first..first + ch) else {
+                continue;
+            };
+            let x = x0 + i * advance;
+            for (dy, &bits) in rows.iter().enumerate() {
+                let mut bits = bits;
+                if bits == 0 {
+                    continue;
+                }
+                let start = (y0 + dy) * WIDTH + x;
+                for px in &mut self.pixels[start..start + cw] {
+                    if bits & 1 != 0 {
+                        *px = value;
+                    }
+                    bits >>= 1;
+                    if bits == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        self.touch(y0, y0 + ch);
+        true
+    }
+}
+
+/// Fills a run of pixels, two per 32-bit store where aligned.
+fn fill_run(run: &mut [u16], value: u16) {
+    let (head, middle, tail) = bytemuck::pod_align_to_mut::<u16, u32>(run);
+    head.fill(value);
+    // Both halves hold the same pixel: no byte order to mind.
+    let pair = (u32::from(value) << 16) | u32::from(value);
+    let mut chunks = middle.chunks_exact_mut(8);
+    for chunk in &mut chunks {
+        chunk.copy_from_slice(&[pair; 8]);
+    }
+    chunks.into_remainder().fill(pair);
+    tail.fill(value);
+}
+
+impl OriginDimensions for Raster<'_> {
+    fn size(&self) -> Size {
+        Size::new(WIDTH as u32, HEIGHT as u32)
+    }
+}
+
+impl DrawTarget for Raster<'_> {
+    type Color = Rgb555;
+    type Error = Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Infallible>
+    where
+        I: IntoIterator<Item = Pixel<Rgb555>>,
+    {
+        let (mut y0, mut y1) = (HEIGHT, 0);
+        for Pixel(p, color) in pixels {
+            if let (Ok(x @ 0..WIDTH), Ok(y @ 0..HEIGHT)) =
+                (usize::try_from(p.x), usize::try_from(p.y))
+            {
+                self.pixels[y * WIDTH + x] = rgba5551(color);
+                y0 = y0.min(y);
+                y1 = y1.max(y + 1);
+            }
+        }
+        if y0 < y1 {
+            self.touch(y0, y1);
+        }
+        Ok(())
+    }
+
+    fn fill_contiguous<I>(&mut self, area: &Rectangle, colors: I) -> Result<(), Infallible>
+    where
+        I: IntoIterator<Item = Rgb555>,
+    {
+        let Some((x0, x1, y0, y1)) = Self::clip(area) else {
+            return Ok(());
+        };
+        // The colours run over the whole (unclipped) area, row by row.
+        let (ax, ay) = (area.top_left.x, area.top_left.y);
+        let width = area.size.width as usize;
+        for (i, color) in colors
+            .into_iter()
+            .enumerate()
+            .take(width * area.size.height as usize)
+        {
+            let x = ax as i64 + (i % width.max(1)) as i64;
+            let y = ay as i64 + (i / width.max(1)) as i64;
+            if (x0 as i64..x1 as i64).contains(&x) && (y0 as i64..y1 as i64).contains(&y) {
+                self.pixels[y as usize * WIDTH + x as usize] = rgba5551(color);
+            }
+        }
+        self.touch(y0, y1);
+        Ok(())
+    }
+
+    fn fill_solid(&mut self, area: &Rectangle, color: Rgb555) -> Result<(), Infallible> {
+        if let Some((x0, x1, y0, y1)) = Self::clip(area) {
+            self.fill_rows(x0, x1, y0, y1, rgba5551(color));
+        }
+        Ok(())
+    }
+
+    fn clear(&mut self, color: Rgb555) -> Result<(), Infallible> {
+        self.fill_rows(0, WIDTH, 0, HEIGHT, rgba5551(color));
+        Ok(())
+    }
+}
+
+impl Canvas for Raster<'_> {
+    fn fill_screen(&mut self, color: Rgb555) {
+        let _ = DrawTarget::clear(self, color);
+    }
+
+    fn fill(&mut self, area: Rectangle, color: Rgb555) {
+        let _ = self.fill_solid(&area, color);
+    }
+
+    fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
+        if !self.blit_text(text, at, font, color, align) {
+            Plain(self).text(text, at, font, color, align);
+        }
+    }
+
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555) {
+        if width > 0 && (from.x == to.x || from.y == to.y) {
+            // An axis-parallel thick line covers exactly its styled bounding
+            // box (tests/raster.rs checks this against embedded-graphics).
+            let area = Line::new(from, to)
+                .into_styled(PrimitiveStyle::with_stroke(color, width))
+                .bounding_box();
+            let _ = self.fill_solid(&area, color);
+        } else {
+            Plain(self).line(from, to, width, color);
+        }
+    }
+
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
+        // embedded-graphics draws it as horizontal runs: fill_solid.
+        Plain(self).rounded_frame(area, radius, width, color);
+    }
+
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        if !self.sprites.get(mark, cell.size).usable || !Self::inside(&cell) {
+            Plain(self).mark(cell, mark);
+            return;
+        }
+        let value = rgba5551(match mark {
+            Mark::X => palette::X,
+            Mark::O => palette::O,
+        });
+        let (x, y) = (cell.top_left.x as usize, cell.top_left.y as usize);
+        let sprite = self.sprites.get(mark, cell.size);
+        for (dy, (spans, &count)) in sprite.spans[..sprite.rows]
+            .iter()
+            .zip(&sprite.counts)
+            .enumerate()
+        {
+            let row = (y + dy) * WIDTH + x;
+            for &(a, b) in &spans[..usize::from(count)] {
+                fill_run(
+                    &mut self.pixels[row + usize::from(a)..row + usize::from(b)],
+                    value,
+                );
+            }
+        }
+        let rows = sprite.rows;
+        if rows > 0 {
+            self.touch(y, y + rows);
+        }
+    }
+}
