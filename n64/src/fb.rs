@@ -11,6 +11,7 @@ use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
+use ttt64_game::canvas::Panel;
 use ttt64_game::{Canvas, Font, Raster, Sprites};
 use ttt_core::Mark;
 
@@ -120,6 +121,10 @@ impl Canvas for Framebuffer {
 
     fn fill(&mut self, area: Rectangle, color: Rgb555) {
         self.with_raster(|r| r.fill(area, color));
+    }
+
+    fn panel(&mut self, panel: Panel) {
+        self.with_raster(|r| r.panel(panel));
     }
 
     fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {

@@ -44,6 +44,22 @@ impl Font {
     }
 }
 
+/// A box with a 2-pixel edge and chamfered corners (the corner pixels are
+/// left out), filled, optionally with a rectangle inside filled with
+/// another colour (the board in its frame). Boxes narrower or lower than 6
+/// pixels are just filled.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// The whole box.
+    pub area: Rectangle,
+    /// Inside the edge.
+    pub fill: Rgb555,
+    /// The edge.
+    pub edge: Rgb555,
+    /// A rectangle filled last, and its colour.
+    pub inner: Option<(Rectangle, Rgb555)>,
+}
+
 /// Everything the screens draw. Text is always placed by its vertical
 /// middle (`Baseline::Middle`), as all of the game's text is.
 pub trait Canvas {
@@ -51,6 +67,8 @@ pub trait Canvas {
     fn fill_screen(&mut self, color: Rgb555);
     /// Fills a rectangle.
     fn fill(&mut self, area: Rectangle, color: Rgb555);
+    /// A panel: see [`Panel`].
+    fn panel(&mut self, panel: Panel);
     /// One line of text, aligned horizontally on `at`, vertically centred on it.
     fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment);
     /// A straight line `width` pixels thick.
@@ -98,6 +116,29 @@ impl<D: DrawTarget<Color = Rgb555>> Canvas for Plain<'_, D> {
         let _ = self.0.fill_solid(&area, color);
     }
 
+    /// The edge is two overlapping fills (without the corner pixels'
+    /// columns, without their rows), then the inside, then the inner box.
+    fn panel(&mut self, panel: Panel) {
+        let Panel {
+            area,
+            fill,
+            edge,
+            inner,
+        } = panel;
+        let (w, h) = (area.size.width, area.size.height);
+        if w < 6 || h < 6 {
+            self.fill(area, fill);
+        } else {
+            let at = |x, y| area.top_left + Point::new(x, y);
+            self.fill(Rectangle::new(at(2, 0), Size::new(w - 4, h)), edge);
+            self.fill(Rectangle::new(at(0, 2), Size::new(w, h - 4)), edge);
+            self.fill(Rectangle::new(at(2, 2), Size::new(w - 4, h - 4)), fill);
+        }
+        if let Some((r, c)) = inner {
+            self.fill(r, c);
+        }
+    }
+
     fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
         let style = MonoTextStyle::new(font.mono(), color);
         let ts = TextStyleBuilder::new()
@@ -139,6 +180,7 @@ const MAX_TEXT: usize = 2048;
 enum Op {
     Clear(Rgb555),
     Fill(Rectangle, Rgb555),
+    Panel(Panel),
     Text {
         /// Byte range in the list's text.
         start: u16,
@@ -222,6 +264,7 @@ impl DisplayList {
             match *op {
                 Op::Clear(c) => canvas.fill_screen(c),
                 Op::Fill(r, c) => canvas.fill(r, c),
+                Op::Panel(p) => canvas.panel(p),
                 Op::Text {
                     start,
                     len,
@@ -276,6 +319,10 @@ impl Canvas for DisplayList {
 
     fn fill(&mut self, area: Rectangle, color: Rgb555) {
         self.push(Op::Fill(area, color));
+    }
+
+    fn panel(&mut self, panel: Panel) {
+        self.push(Op::Panel(panel));
     }
 
     fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {

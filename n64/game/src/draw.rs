@@ -10,7 +10,7 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
 use ttt_core::{Mark, Outcome, Rules};
 
-use crate::canvas::{Canvas, Font, Plain};
+use crate::canvas::{Canvas, Font, Panel, Plain};
 use crate::settings::{self, friendly_name, MenuItem, Mode};
 use crate::text::StrBuf;
 use crate::{Game, Match, Screen, Seat, PAUSE_ITEMS};
@@ -99,24 +99,14 @@ pub mod layout {
     }
 }
 
-/// A box with a 2-pixel edge and chamfered corners: the edge is the union
-/// of the box without its corner pixels' columns and without their rows,
-/// the inside is filled. Drawn as the edge's four strips and the inside, so
-/// each pixel is written once.
-fn panel<C: Canvas>(t: &mut C, r: Rectangle, fill_c: Rgb555, edge: Rgb555) {
-    let (w, h) = (r.size.width, r.size.height);
-    if w < 6 || h < 6 {
-        t.fill(r, fill_c);
-        return;
-    }
-    let at = |x: i32, y: i32| r.top_left + Point::new(x, y);
-    let (right, bottom) = (w as i32 - 2, h as i32 - 2);
-    // Top and bottom strips (no corner pixels), then the left and right ones.
-    t.fill(Rectangle::new(at(2, 0), Size::new(w - 4, 2)), edge);
-    t.fill(Rectangle::new(at(2, bottom), Size::new(w - 4, 2)), edge);
-    t.fill(Rectangle::new(at(0, 2), Size::new(2, h - 4)), edge);
-    t.fill(Rectangle::new(at(right, 2), Size::new(2, h - 4)), edge);
-    t.fill(Rectangle::new(at(2, 2), Size::new(w - 4, h - 4)), fill_c);
+/// A box with a 2-pixel edge and chamfered corners (see [`Panel`]).
+fn panel<C: Canvas>(t: &mut C, area: Rectangle, fill: Rgb555, edge: Rgb555) {
+    t.panel(Panel {
+        area,
+        fill,
+        edge,
+        inner: None,
+    });
 }
 
 /// Word-wraps `s` into lines of at most `width` characters, drawn from `at`
@@ -535,8 +525,13 @@ impl Game<'_> {
         let h = cell * rules.rows() as u32;
         let board = Rectangle::new(origin, Size::new(w, h));
         // Frame.
-        panel(t, board.offset(7), palette::PANEL, palette::FRAME);
-        t.fill(board, palette::BOARD);
+        // The board inside its frame.
+        t.panel(Panel {
+            area: board.offset(7),
+            fill: palette::PANEL,
+            edge: palette::FRAME,
+            inner: Some((board, palette::BOARD)),
+        });
         let win = m.pos.winning_line();
         let last = m.pos.last_move();
         for sq in rules.squares() {

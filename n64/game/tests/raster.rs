@@ -14,7 +14,8 @@ use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::{Line, PrimitiveStyle, Rectangle};
 use embedded_graphics::text::Alignment;
-use ttt64_game::raster::{HEIGHT, PIXELS, WIDTH};
+use ttt64_game::canvas::Panel;
+use ttt64_game::raster::{axis_line_area, HEIGHT, PIXELS, WIDTH};
 use ttt64_game::{
     palette, rgba5551, Buttons, Canvas, DisplayList, Font, Game, MenuItem, Plain, Raster, Redraw,
     Screen, ShownFrames, Sprites,
@@ -326,12 +327,16 @@ impl Pair {
 
 /// [`Canvas`] as an object, so one closure draws on both targets.
 trait CanvasDyn {
+    fn panel(&mut self, panel: Panel);
     fn text(&mut self, s: &str, at: Point, font: Font, align: Alignment);
     fn mark(&mut self, cell: Rectangle, mark: Mark);
     fn line(&mut self, a: Point, b: Point, width: u32);
 }
 
 impl<C: Canvas> CanvasDyn for C {
+    fn panel(&mut self, panel: Panel) {
+        Canvas::panel(self, panel);
+    }
     fn text(&mut self, s: &str, at: Point, font: Font, align: Alignment) {
         Canvas::text(self, s, at, font, palette::TEXT, align);
     }
@@ -371,6 +376,47 @@ fn text_in_every_font_alignment_and_position() {
 }
 
 #[test]
+fn panels_of_every_shape_with_and_without_an_inner_box() {
+    let mut pair = Pair::new();
+    for (w, h) in [
+        (1, 1),
+        (5, 40),
+        (40, 5),
+        (6, 6),
+        (7, 9),
+        (104, 190),
+        (304, 26),
+    ] {
+        for at in [
+            Point::new(10, 12),
+            Point::new(11, 13),
+            Point::new(-3, 200),
+            Point::new(300, -2),
+        ] {
+            let area = Rectangle::new(at, Size::new(w, h));
+            let inners = [
+                None,
+                Some((area.offset(-5), palette::BOARD)),
+                Some((area.offset(-2), palette::BOARD)),
+                // Over the edge: not what the fast path draws in one pass.
+                Some((area.offset(-1), palette::BOARD)),
+                Some((Rectangle::new(at, Size::zero()), palette::BOARD)),
+            ];
+            for inner in inners {
+                let panel = Panel {
+                    area,
+                    fill: palette::PANEL,
+                    edge: palette::FRAME,
+                    inner,
+                };
+                pair.draw(|t| t.panel(panel));
+                pair.assert_same(&format!("{panel:?}"));
+            }
+        }
+    }
+}
+
+#[test]
 fn marks_of_every_size_inside_and_clipped() {
     let mut pair = Pair::new();
     for size in 1..=70u32 {
@@ -394,9 +440,7 @@ fn marks_of_every_size_inside_and_clipped() {
 }
 
 #[test]
-fn axis_parallel_thick_lines_cover_their_bounding_box() {
-    // The raster fills the styled bounding box of horizontal and vertical
-    // lines: it must be exactly the pixels embedded-graphics draws.
+fn axis_parallel_thick_lines_are_the_rectangles_the_raster_fills() {
     struct Points(HashSet<Point>);
     impl OriginDimensions for Points {
         fn size(&self) -> Size {
@@ -423,18 +467,23 @@ fn axis_parallel_thick_lines_cover_their_bounding_box() {
                 Point::new(0, 1),
                 Point::new(0, -1),
             ] {
-                let line = Line::new(origin, origin + dir * len)
-                    .into_styled(PrimitiveStyle::with_stroke(palette::GRID, width));
+                let to = origin + dir * len;
                 let mut drawn = Points(HashSet::new());
-                line.draw(&mut drawn).unwrap();
-                let boxed: HashSet<Point> = line.bounding_box().points().collect();
+                Line::new(origin, to)
+                    .into_styled(PrimitiveStyle::with_stroke(palette::GRID, width))
+                    .draw(&mut drawn)
+                    .unwrap();
+                let area = axis_line_area(origin, to, width).unwrap();
+                let filled: HashSet<Point> = area.points().collect();
                 assert_eq!(
-                    drawn.0, boxed,
+                    drawn.0, filled,
                     "width {width}, length {len}, direction {dir}"
                 );
             }
         }
     }
+    assert_eq!(axis_line_area(origin, Point::new(510, 501), 2), None);
+    assert_eq!(axis_line_area(origin, Point::new(510, 500), 0), None);
     // And on the screen, clipped at its edges, and slanted.
     let mut pair = Pair::new();
     for (a, b, w) in [
