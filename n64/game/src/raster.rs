@@ -426,7 +426,7 @@ fn fill_run(run: &mut [u16], value: u16) {
     }
     // A pixel alone up to the next 4-byte boundary, pairs, a pixel alone.
     let run = match run {
-        [first, rest @ ..] if run_addr(rest) % 4 == 0 => {
+        [first, rest @ ..] if run_addr(rest).is_multiple_of(4) => {
             *first = value;
             rest
         }
