@@ -95,23 +95,27 @@ impl Sprite {
             return sprite;
         }
         let mut bits = Bits {
-            rows: [0; SPRITE_MAX],
+            rows: [[false; SPRITE_MAX]; SPRITE_MAX],
             outside: false,
+            end: (0, 0),
         };
         mark_shape(&mut bits, Rectangle::new(Point::zero(), size), mark);
         if bits.outside {
             return sprite;
         }
-        for (y, &row) in bits.rows.iter().enumerate() {
+        // A mark may reach past its cell (tiny ones do): scan what was drawn.
+        let (w, h) = bits.end;
+        for (y, row) in bits.rows.iter().enumerate().take(h) {
+            let row = &row[..w];
             let mut n = 0;
             let mut x = 0;
-            while x < SPRITE_MAX {
-                if row >> x & 1 == 0 {
+            while x < w {
+                if !row[x] {
                     x += 1;
                     continue;
                 }
                 let start = x;
-                while x < SPRITE_MAX && row >> x & 1 == 1 {
+                while x < w && row[x] {
                     x += 1;
                 }
                 let Some(slot) = sprite.spans[y].get_mut(n) else {
@@ -130,11 +134,14 @@ impl Sprite {
     }
 }
 
-/// A 64x64 one-bit canvas the sprites are drawn on.
+/// A 64x64 one-bit canvas the sprites are drawn on (bytes, not bits: the
+/// console has no fast 64-bit shifts).
 struct Bits {
-    rows: [u64; SPRITE_MAX],
+    rows: [[bool; SPRITE_MAX]; SPRITE_MAX],
     /// Something fell outside it.
     outside: bool,
+    /// One past the largest column and row drawn.
+    end: (usize, usize),
 }
 
 impl OriginDimensions for Bits {
@@ -153,7 +160,10 @@ impl DrawTarget for Bits {
     {
         for Pixel(p, _) in pixels {
             match (usize::try_from(p.x), usize::try_from(p.y)) {
-                (Ok(x @ 0..SPRITE_MAX), Ok(y @ 0..SPRITE_MAX)) => self.rows[y] |= 1 << x,
+                (Ok(x @ 0..SPRITE_MAX), Ok(y @ 0..SPRITE_MAX)) => {
+                    self.rows[y][x] = true;
+                    self.end = (self.end.0.max(x + 1), self.end.1.max(y + 1));
+                }
                 _ => self.outside = true,
             }
         }
