@@ -455,8 +455,17 @@ fn fill_run(run: &mut [u16], value: u16) {
             for chunk in &mut chunks {
                 chunk.copy_from_slice(&[pair; 16]);
             }
-            for word in chunks.into_remainder() {
-                *word = pair;
+            // The rest (0-15 words) in halves: fewer loop steps than one by one.
+            let mut rest = chunks.into_remainder();
+            for n in [8, 4, 2, 1] {
+                let all = core::mem::take(&mut rest);
+                if all.len() >= n {
+                    let (part, after) = all.split_at_mut(n);
+                    part.fill(pair);
+                    rest = after;
+                } else {
+                    rest = all;
+                }
             }
         }
         // Not reached: `body` starts 4-byte aligned.
