@@ -169,6 +169,25 @@ impl DrawTarget for Bits {
         }
         Ok(())
     }
+
+    /// The ring's runs (the default goes pixel by pixel through iterators).
+    fn fill_solid(&mut self, area: &Rectangle, color: Rgb555) -> Result<(), Infallible> {
+        let inside = Rectangle::new(Point::zero(), self.size());
+        let clipped = area.intersection(&inside);
+        if clipped != *area && !area.is_zero_sized() {
+            // Partly outside: let draw_iter note it.
+            return self.draw_iter(area.points().map(|p| Pixel(p, color)));
+        }
+        if let Some(br) = clipped.bottom_right() {
+            let (x0, y0) = (clipped.top_left.x as usize, clipped.top_left.y as usize);
+            let (x1, y1) = (br.x as usize + 1, br.y as usize + 1);
+            for row in &mut self.rows[y0..y1] {
+                row[x0..x1].fill(true);
+            }
+            self.end = (self.end.0.max(x1), self.end.1.max(y1));
+        }
+        Ok(())
+    }
 }
 
 /// The marks' sprites, drawn once per mark and size (keep one across
