@@ -6,12 +6,12 @@
 //!   `build.rs`), placed where embedded-graphics places it;
 //! * horizontal and vertical lines are the filled rectangle
 //!   embedded-graphics' thick line covers (its styled bounding box);
-//! * marks are drawn once per size with embedded-graphics into a [`Sprites`]
-//!   cache of horizontal spans, then copied span by span.
+//! * marks and the cursor's rounded frame are drawn once per size with
+//!   embedded-graphics into a [`Sprites`] cache of horizontal spans, then
+//!   copied span by span.
 //!
-//! Anything else (slanted lines, the rounded frame's corners, text that
-//! does not fit on the screen) goes through embedded-graphics on the
-//! raster's own `DrawTarget`.
+//! Anything else (slanted lines, text or sprites that do not fit on the
+//! screen) goes through embedded-graphics on the raster's own `DrawTarget`.
 
 use core::convert::Infallible;
 
@@ -57,37 +57,54 @@ impl Font {
 /// two-pixel stores is larger than their gain).
 const NARROW: usize = 8;
 
-/// Largest mark the sprite cache takes (a row is a u64 while drawing it).
-const SPRITE_MAX: usize = 64;
-/// Spans per sprite row (an X has two where its lines are apart, an O two
-/// on its sides).
+/// A sprite's bitmap is this many pixels square while it is drawn.
+const SPRITE_MAX: usize = 80;
+/// Shapes are drawn this far from the bitmap's corner: strokes may reach
+/// outside their area.
+const SPRITE_PAD: i32 = 8;
+/// Spans per sprite row (an X has two where its lines are apart, an O and
+/// the cursor's frame two on their sides).
 const SPRITE_SPANS: usize = 4;
-/// Sprites kept: X and O at the board's cell size, the side panel's icons
-/// and the title's little board.
-const SPRITE_SLOTS: usize = 6;
+/// Sprites kept: X and O at the board's cell size, the side panel's icons,
+/// the cursor's frame, the title's little board.
+const SPRITE_SLOTS: usize = 8;
 
-/// A mark as horizontal spans per row, relative to its cell's corner.
+/// What a sprite is of: a shape that looks the same wherever it is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// A mark filling a cell of the sprite's size.
+    Mark(Mark),
+    /// `Canvas::rounded_frame` of the sprite's size.
+    Frame { radius: u32, width: u32 },
+}
+
+/// A shape as horizontal spans per row, relative to its area's corner
+/// minus [`SPRITE_PAD`].
 #[derive(Clone, Copy)]
 struct Sprite {
-    mark: Mark,
+    shape: Shape,
     size: Size,
     /// Whether the spans describe the mark (false: it does not fit the
     /// cache; draw it with embedded-graphics).
     usable: bool,
     rows: usize,
+    /// One past the rightmost column drawn.
+    columns: usize,
     counts: [u8; SPRITE_MAX],
     /// `[start, end)` columns.
     spans: [[(u8, u8); SPRITE_SPANS]; SPRITE_MAX],
 }
 
 impl Sprite {
-    /// Draws the mark with embedded-graphics at (0, 0) and records its spans.
-    fn render(mark: Mark, size: Size) -> Sprite {
+    /// Draws the shape with embedded-graphics at (PAD, PAD) and records its
+    /// spans.
+    fn render(shape: Shape, size: Size) -> Sprite {
         let mut sprite = Sprite {
-            mark,
+            shape,
             size,
             usable: false,
             rows: 0,
+            columns: 0,
             counts: [0; SPRITE_MAX],
             spans: [[(0, 0); SPRITE_SPANS]; SPRITE_MAX],
         };
@@ -98,13 +115,53 @@ impl Sprite {
             rows: [[false; SPRITE_MAX]; SPRITE_MAX],
             outside: false,
             end: (0, 0),
+            pixels: false,
+            runs: [[(0, 0); SPRITE_SPANS]; SPRITE_MAX],
+            run_counts: [0; SPRITE_MAX],
+            runs_overflow: false,
         };
-        mark_shape(&mut bits, Rectangle::new(Point::zero(), size), mark);
+        let area = Rectangle::new(Point::new(SPRITE_PAD, SPRITE_PAD), size);
+        match shape {
+            Shape::Mark(mark) => mark_shape(&mut bits, area, mark),
+            Shape::Frame { radius, width } => {
+                Plain(&mut bits).rounded_frame(area, radius, width, palette::CURSOR)
+            }
+        }
         if bits.outside {
             return sprite;
         }
-        // A mark may reach past its cell (tiny ones do): scan what was drawn.
+        // A shape may reach past its area: scan what was drawn.
         let (w, h) = bits.end;
+        sprite.columns = w;
+        if !bits.pixels && !bits.runs_overflow {
+            // Drawn as runs only (rings, frames): no need to scan the bitmap.
+            for (y, (runs, &n)) in bits
+                .runs
+                .iter_mut()
+                .zip(&bits.run_counts)
+                .enumerate()
+                .take(h)
+            {
+                let runs = &mut runs[..usize::from(n)];
+                runs.sort_unstable();
+                let mut count: usize = 0;
+                for &(a, b) in runs.iter() {
+                    match count.checked_sub(1).map(|i| &mut sprite.spans[y][i]) {
+                        Some(last) if a <= last.1 => last.1 = last.1.max(b),
+                        _ => {
+                            sprite.spans[y][count] = (a, b);
+                            count += 1;
+                        }
+                    }
+                }
+                sprite.counts[y] = count as u8;
+                if count > 0 {
+                    sprite.rows = y + 1;
+                }
+            }
+            sprite.usable = true;
+            return sprite;
+        }
         for (y, row) in bits.rows.iter().enumerate().take(h) {
             let row = &row[..w];
             let mut n = 0;
@@ -142,6 +199,13 @@ struct Bits {
     outside: bool,
     /// One past the largest column and row drawn.
     end: (usize, usize),
+    /// Something was drawn pixel by pixel (else `runs` has it all).
+    pixels: bool,
+    /// The runs `fill_solid` drew, per row.
+    runs: [[(u8, u8); SPRITE_SPANS]; SPRITE_MAX],
+    run_counts: [u8; SPRITE_MAX],
+    /// A row got more runs than `runs` holds.
+    runs_overflow: bool,
 }
 
 impl OriginDimensions for Bits {
@@ -158,6 +222,7 @@ impl DrawTarget for Bits {
     where
         I: IntoIterator<Item = Pixel<Rgb555>>,
     {
+        self.pixels = true;
         for Pixel(p, _) in pixels {
             match (usize::try_from(p.x), usize::try_from(p.y)) {
                 (Ok(x @ 0..SPRITE_MAX), Ok(y @ 0..SPRITE_MAX)) => {
@@ -181,8 +246,16 @@ impl DrawTarget for Bits {
         if let Some(br) = clipped.bottom_right() {
             let (x0, y0) = (clipped.top_left.x as usize, clipped.top_left.y as usize);
             let (x1, y1) = (br.x as usize + 1, br.y as usize + 1);
-            for row in &mut self.rows[y0..y1] {
-                row[x0..x1].fill(true);
+            for y in y0..y1 {
+                self.rows[y][x0..x1].fill(true);
+                let n = usize::from(self.run_counts[y]);
+                match self.runs[y].get_mut(n) {
+                    Some(run) => {
+                        *run = (x0 as u8, x1 as u8);
+                        self.run_counts[y] += 1;
+                    }
+                    None => self.runs_overflow = true,
+                }
             }
             self.end = (self.end.0.max(x1), self.end.1.max(y1));
         }
@@ -207,16 +280,16 @@ impl Sprites {
         }
     }
 
-    fn get(&mut self, mark: Mark, size: Size) -> &Sprite {
+    fn get(&mut self, shape: Shape, size: Size) -> &Sprite {
         let found = self
             .slots
             .iter()
-            .position(|s| s.is_some_and(|s| s.mark == mark && s.size == size));
+            .position(|s| s.is_some_and(|s| s.shape == shape && s.size == size));
         let index = match found {
             Some(i) => i,
             None => {
                 let i = self.next;
-                self.slots[i] = Some(Sprite::render(mark, size));
+                self.slots[i] = Some(Sprite::render(shape, size));
                 self.next = (i + 1) % SPRITE_SLOTS;
                 i
             }
@@ -236,10 +309,11 @@ impl Default for Sprites {
 }
 
 static UNUSABLE: Sprite = Sprite {
-    mark: Mark::X,
+    shape: Shape::Mark(Mark::X),
     size: Size::zero(),
     usable: false,
     rows: 0,
+    columns: 0,
     counts: [0; SPRITE_MAX],
     spans: [[(0, 0); SPRITE_SPANS]; SPRITE_MAX],
 };
@@ -330,6 +404,36 @@ impl<'a> Raster<'a> {
             && area.top_left.y >= 0
             && i64::from(area.top_left.x) + i64::from(area.size.width) <= WIDTH as i64
             && i64::from(area.top_left.y) + i64::from(area.size.height) <= HEIGHT as i64
+    }
+
+    /// Copies the sprite of `shape` drawn in `area`, in `value`; `false` if
+    /// it has none or it would not lie entirely on the screen.
+    fn blit(&mut self, shape: Shape, area: Rectangle, value: u16) -> bool {
+        let sprite = self.sprites.get(shape, area.size);
+        let corner = area.top_left - Point::new(SPRITE_PAD, SPRITE_PAD);
+        let extent = Rectangle::new(corner, Size::new(sprite.columns as u32, sprite.rows as u32));
+        if !sprite.usable || !Self::inside(&extent) {
+            return false;
+        }
+        let (x, y) = (corner.x as usize, corner.y as usize);
+        for (dy, (spans, &count)) in sprite.spans[..sprite.rows]
+            .iter()
+            .zip(&sprite.counts)
+            .enumerate()
+        {
+            let row = (y + dy) * WIDTH + x;
+            for &(a, b) in &spans[..usize::from(count)] {
+                fill_run(
+                    &mut self.pixels[row + usize::from(a)..row + usize::from(b)],
+                    value,
+                );
+            }
+        }
+        let rows = sprite.rows;
+        if rows > 0 {
+            self.touch(y, y + rows);
+        }
+        true
     }
 
     /// Blits `text` from the glyph tables; `false` if it must go through
@@ -649,37 +753,18 @@ impl Canvas for Raster<'_> {
     }
 
     fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
-        // embedded-graphics draws it as horizontal runs: fill_solid.
-        Plain(self).rounded_frame(area, radius, width, color);
+        if !self.blit(Shape::Frame { radius, width }, area, rgba5551(color)) {
+            Plain(self).rounded_frame(area, radius, width, color);
+        }
     }
 
     fn mark(&mut self, cell: Rectangle, mark: Mark) {
-        if !self.sprites.get(mark, cell.size).usable || !Self::inside(&cell) {
-            Plain(self).mark(cell, mark);
-            return;
-        }
-        let value = rgba5551(match mark {
+        let color = match mark {
             Mark::X => palette::X,
             Mark::O => palette::O,
-        });
-        let (x, y) = (cell.top_left.x as usize, cell.top_left.y as usize);
-        let sprite = self.sprites.get(mark, cell.size);
-        for (dy, (spans, &count)) in sprite.spans[..sprite.rows]
-            .iter()
-            .zip(&sprite.counts)
-            .enumerate()
-        {
-            let row = (y + dy) * WIDTH + x;
-            for &(a, b) in &spans[..usize::from(count)] {
-                fill_run(
-                    &mut self.pixels[row + usize::from(a)..row + usize::from(b)],
-                    value,
-                );
-            }
-        }
-        let rows = sprite.rows;
-        if rows > 0 {
-            self.touch(y, y + rows);
+        };
+        if !self.blit(Shape::Mark(mark), cell, rgba5551(color)) {
+            Plain(self).mark(cell, mark);
         }
     }
 }

@@ -328,12 +328,16 @@ impl Pair {
 /// [`Canvas`] as an object, so one closure draws on both targets.
 trait CanvasDyn {
     fn panel(&mut self, panel: Panel);
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32);
     fn text(&mut self, s: &str, at: Point, font: Font, align: Alignment);
     fn mark(&mut self, cell: Rectangle, mark: Mark);
     fn line(&mut self, a: Point, b: Point, width: u32);
 }
 
 impl<C: Canvas> CanvasDyn for C {
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32) {
+        Canvas::rounded_frame(self, area, radius, width, palette::CURSOR);
+    }
     fn panel(&mut self, panel: Panel) {
         Canvas::panel(self, panel);
     }
@@ -417,9 +421,30 @@ fn panels_of_every_shape_with_and_without_an_inner_box() {
 }
 
 #[test]
+fn rounded_frames_of_many_sizes_inside_and_clipped() {
+    let mut pair = Pair::new();
+    for size in [1, 2, 3, 5, 8, 16, 18, 20, 35, 44, 60, 64, 70, 75] {
+        for width in 1..=4 {
+            for radius in [0, 4, 12] {
+                for at in [
+                    Point::new(20, 30),
+                    Point::new(157, 101),
+                    Point::new(318 - size as i32, 238 - size as i32),
+                    Point::new(-2, 100),
+                ] {
+                    let area = Rectangle::new(at, Size::new(size, size + 3));
+                    pair.draw(|t| t.rounded_frame(area, radius, width));
+                    pair.assert_same(&format!("frame {area:?} radius {radius} width {width}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn marks_of_every_size_inside_and_clipped() {
     let mut pair = Pair::new();
-    for size in 1..=70u32 {
+    for size in 1..=76u32 {
         for mark in [Mark::X, Mark::O] {
             for at in [
                 Point::new(3, 5),
