@@ -41,7 +41,7 @@ const STATUS_BUSY: u32 = 1 << 30;
 /// Samples queued ahead, in video frames: the main loop tops the queue up
 /// once per frame, so this is the slack for a late frame.
 pub const QUEUE_VIDEO_FRAMES: u32 = 2;
-/// Stereo samples per DMA buffer at most (128 ms at 32 kHz).
+/// Stereo samples per DMA buffer at most (256 ms at 16 kHz).
 const MAX_SAMPLES: usize = 4096;
 /// A main-loop pass longer than this (ms) is a search or a save, announced
 /// by a hush: it does not raise the queue target.
@@ -52,6 +52,8 @@ const MIN_SAMPLES: usize = 64;
 const HUSH_PAD: usize = 64;
 /// Buffers in rotation: one playing, one queued, one being filled.
 const BUFFERS: usize = 3;
+/// Samples mixed at a time (a stack buffer).
+const FILL_CHUNK: usize = 256;
 /// Bytes per stereo sample (two big-endian i16).
 const SAMPLE_BYTES: usize = 4;
 
@@ -88,6 +90,14 @@ pub fn real_rate(clock: u32, dacrate: u32) -> u32 {
 struct Buffers([[u32; MAX_SAMPLES + 2]; BUFFERS]);
 
 static BUFFERS_MEM: Global<Buffers> = Global::new(Buffers([[0; MAX_SAMPLES + 2]; BUFFERS]));
+
+/// Zeros the AI plays while the synth is quiet (most of the time): queued
+/// as they are, without writing a sample (on the console that writing cost
+/// ~2 ms a frame). Written back once by [`Audio::take`], never written again.
+#[repr(C, align(64))]
+struct Silence([u32; MAX_SAMPLES + 2]);
+
+static SILENCE: Global<Silence> = Global::new(Silence([0; MAX_SAMPLES + 2]));
 static TAKEN: Global<bool> = Global::new(false);
 
 /// The audio output and the synthesizer feeding it.
@@ -119,6 +129,8 @@ impl Audio {
             return None;
         }
         *taken = true;
+        // The zeros may still sit in the data cache (the .bss clear).
+        cache::writeback(SILENCE.get() as usize, core::mem::size_of::<Silence>());
         let clock = dac_clock(tv);
         let dacrate = dac_rate(clock, SAMPLE_RATE);
         DACRATE.write(dacrate);
@@ -210,29 +222,57 @@ impl Audio {
     fn queue(&mut self, samples: usize) {
         let samples = samples.clamp(MIN_SAMPLES, MAX_SAMPLES) & !1;
         let bytes = samples * SAMPLE_BYTES;
+        if !self.synth.is_active() {
+            // Nothing to mix: the shared zeros (the rotation below is only
+            // for buffers that get written).
+            let zeros = SILENCE.get() as *mut u32;
+            self.tail_silent = true;
+            Self::start_dma(zeros, bytes);
+            return;
+        }
         let index = self.next;
         self.next = (self.next + 1) % BUFFERS;
         // SAFETY: `index < BUFFERS`; this buffer is neither playing nor
         // queued (the FIFO holds at most the two filled before it), and only
         // this function touches the buffers.
         let slot = unsafe { (*BUFFERS_MEM.get()).0.as_mut_ptr().add(index) } as *mut u32;
-        // The AI's address counter carries wrongly past a DMA that ends on
-        // an 8 KiB boundary (libultra's osAiSetNextBuffer works around it):
-        // such a DMA starts 8 bytes later instead.
-        let mut start = slot;
-        if (physical(slot) as usize + bytes) & 0x1FFF == 0 {
-            // SAFETY: two spare samples at the end of every buffer.
-            start = unsafe { slot.add(2) };
-        }
-        for i in 0..samples {
-            let s = self.synth.next_sample() as u16 as u32;
-            // SAFETY: i < samples <= MAX_SAMPLES, inside this buffer (with
-            // the spare samples when `start` moved).
-            unsafe { start.add(i).write((s << 16) | s) };
+        let start = Self::dma_start(slot, bytes);
+        // Mixed in chunks by `Synth::fill` (runs of steady samples are
+        // cheap), then duplicated to both channels.
+        let mut chunk = [0i16; FILL_CHUNK];
+        let mut i = 0;
+        while i < samples {
+            let n = FILL_CHUNK.min(samples - i);
+            self.synth.fill(&mut chunk[..n]);
+            for (j, &s) in chunk[..n].iter().enumerate() {
+                let s = s as u16 as u32;
+                // SAFETY: i + j < samples <= MAX_SAMPLES, inside this buffer
+                // (with the spare samples when `start` moved).
+                unsafe { start.add(i + j).write((s << 16) | s) };
+            }
+            i += n;
         }
         self.tail_silent = !self.synth.is_active();
         cache::writeback(start as usize, bytes);
-        DRAM_ADDR.write(physical(start));
+        Self::start_dma(slot, bytes);
+    }
+
+    /// Where a DMA of `bytes` from the buffer at `slot` starts: the AI's
+    /// address counter carries wrongly past a DMA that ends on an 8 KiB
+    /// boundary (libultra's osAiSetNextBuffer works around it), so such a
+    /// DMA starts 8 bytes later (every buffer has two spare samples).
+    fn dma_start(slot: *mut u32, bytes: usize) -> *mut u32 {
+        if (physical(slot) as usize + bytes) & 0x1FFF == 0 {
+            // SAFETY: two spare samples at the end of every buffer.
+            unsafe { slot.add(2) }
+        } else {
+            slot
+        }
+    }
+
+    /// Queues `bytes` from the buffer at `slot` (already in RDRAM).
+    fn start_dma(slot: *mut u32, bytes: usize) {
+        DRAM_ADDR.write(physical(Self::dma_start(slot, bytes)));
         LEN.write(bytes as u32);
     }
 }

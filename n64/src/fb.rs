@@ -1,15 +1,19 @@
 //! 320x240 RGBA5551 framebuffers and the double-buffered display.
 //!
-//! Drawing goes through the data cache (fast); [`Display::present`] writes
-//! the touched rows back to RDRAM before the VI is pointed at the buffer.
-//! Colours come in as embedded-graphics `Rgb555` and are stored as
-//! RGBA5551 (`r << 11 | g << 6 | b << 1 | 1`).
+//! Drawing goes through the data cache (fast) with the game's
+//! [`Raster`] (fast fills, glyph blits, mark sprites); [`Display::present`]
+//! writes the touched rows back to RDRAM before the VI is pointed at the
+//! buffer.
 
 use core::convert::Infallible;
 
-use embedded_graphics::pixelcolor::{Rgb555, RgbColor};
+use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::Alignment;
+use ttt64_game::canvas::Panel;
+use ttt64_game::{Canvas, Font, Raster, Sprites};
+use ttt_core::Mark;
 
 use crate::bootinfo::TvType;
 use crate::cache;
@@ -25,14 +29,11 @@ struct Buffers([[u16; PIXELS]; 2]);
 static BUFFERS: Global<Buffers> = Global::new(Buffers([[0; PIXELS]; 2]));
 static TAKEN: Global<bool> = Global::new(false);
 
-/// RGBA5551 value of a colour (alpha bit set).
-pub fn rgba5551(c: Rgb555) -> u16 {
-    (u16::from(c.r()) << 11) | (u16::from(c.g()) << 6) | (u16::from(c.b()) << 1) | 1
-}
-
 /// One framebuffer in RDRAM, drawn through the cache.
 pub struct Framebuffer {
     pixels: *mut u16,
+    /// The marks' sprites, kept from frame to frame.
+    sprites: Sprites,
     /// Rows touched since the last flush (first, last+1).
     dirty: Option<(usize, usize)>,
 }
@@ -44,15 +45,9 @@ impl Framebuffer {
     unsafe fn new(pixels: *mut u16) -> Self {
         Self {
             pixels,
+            sprites: Sprites::new(),
             dirty: None,
         }
-    }
-
-    fn mark(&mut self, y0: usize, y1: usize) {
-        self.dirty = Some(match self.dirty {
-            Some((a, b)) => (a.min(y0), b.max(y1)),
-            None => (y0, y1),
-        });
     }
 
     /// Physical address (for VI_ORIGIN).
@@ -68,27 +63,21 @@ impl Framebuffer {
         }
     }
 
-    fn fill_rows(&mut self, x0: usize, x1: usize, y0: usize, y1: usize, value: u16) {
-        for y in y0..y1 {
-            // SAFETY: x0 <= x1 <= WIDTH and y < HEIGHT (callers clip), so the
-            // row slice lies inside this buffer, which only `self` writes.
-            let row = unsafe {
-                core::slice::from_raw_parts_mut(self.pixels.add(y * WIDTH + x0), x1 - x0)
-            };
-            // Two pixels per 32-bit store in the aligned middle of the row.
-            // SAFETY: align_to_mut only reinterprets the u16s as u32s where
-            // the address is 4-byte aligned; any u32 bit pattern is valid.
-            let (head, middle, tail) = unsafe { row.align_to_mut::<u32>() };
-            head.fill(value);
-            let pair = u32::from(value) << 16 | u32::from(value);
-            let mut chunks = middle.chunks_exact_mut(8);
-            for chunk in &mut chunks {
-                chunk.copy_from_slice(&[pair; 8]);
-            }
-            chunks.into_remainder().fill(pair);
-            tail.fill(value);
+    /// Runs `draw` on a raster over this buffer and remembers the rows it
+    /// touched.
+    fn with_raster<R>(&mut self, draw: impl FnOnce(&mut Raster<'_>) -> R) -> R {
+        // SAFETY: `pixels` points to WIDTH * HEIGHT u16s only this value
+        // writes (see `new`); the reference lives no longer than `&mut self`.
+        let pixels = unsafe { &mut *self.pixels.cast::<[u16; PIXELS]>() };
+        let mut raster = Raster::new(pixels, &mut self.sprites);
+        let out = draw(&mut raster);
+        if let Some(rows) = raster.take_dirty_rows() {
+            self.dirty = Some(match self.dirty {
+                Some((a, b)) => (a.min(rows.start), b.max(rows.end)),
+                None => (rows.start, rows.end),
+            });
         }
-        self.mark(y0, y1);
+        out
     }
 }
 
@@ -106,34 +95,52 @@ impl DrawTarget for Framebuffer {
     where
         I: IntoIterator<Item = Pixel<Self::Color>>,
     {
-        let (mut y0, mut y1) = (HEIGHT, 0);
-        for Pixel(p, color) in pixels {
-            if let (Ok(x @ 0..320), Ok(y @ 0..240)) = (usize::try_from(p.x), usize::try_from(p.y)) {
-                // SAFETY: x < WIDTH, y < HEIGHT: inside the buffer.
-                unsafe { self.pixels.add(y * WIDTH + x).write(rgba5551(color)) };
-                y0 = y0.min(y);
-                y1 = y1.max(y + 1);
-            }
-        }
-        if y0 < y1 {
-            self.mark(y0, y1);
-        }
-        Ok(())
+        self.with_raster(|r| r.draw_iter(pixels))
+    }
+
+    fn fill_contiguous<I>(&mut self, area: &Rectangle, colors: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Self::Color>,
+    {
+        self.with_raster(|r| r.fill_contiguous(area, colors))
     }
 
     fn fill_solid(&mut self, area: &Rectangle, color: Self::Color) -> Result<(), Self::Error> {
-        let area = area.intersection(&self.bounding_box());
-        if let Some(bottom_right) = area.bottom_right() {
-            let (x0, y0) = (area.top_left.x as usize, area.top_left.y as usize);
-            let (x1, y1) = (bottom_right.x as usize + 1, bottom_right.y as usize + 1);
-            self.fill_rows(x0, x1, y0, y1, rgba5551(color));
-        }
-        Ok(())
+        self.with_raster(|r| r.fill_solid(area, color))
     }
 
     fn clear(&mut self, color: Self::Color) -> Result<(), Self::Error> {
-        self.fill_rows(0, WIDTH, 0, HEIGHT, rgba5551(color));
-        Ok(())
+        self.with_raster(|r| DrawTarget::clear(r, color))
+    }
+}
+
+impl Canvas for Framebuffer {
+    fn fill_screen(&mut self, color: Rgb555) {
+        self.with_raster(|r| r.fill_screen(color));
+    }
+
+    fn fill(&mut self, area: Rectangle, color: Rgb555) {
+        self.with_raster(|r| r.fill(area, color));
+    }
+
+    fn panel(&mut self, panel: Panel) {
+        self.with_raster(|r| r.panel(panel));
+    }
+
+    fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
+        self.with_raster(|r| r.text(text, at, font, color, align));
+    }
+
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555) {
+        self.with_raster(|r| r.line(from, to, width, color));
+    }
+
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
+        self.with_raster(|r| r.rounded_frame(area, radius, width, color));
+    }
+
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        self.with_raster(|r| r.mark(cell, mark));
     }
 }
 

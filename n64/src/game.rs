@@ -2,22 +2,29 @@
 //! [`Platform`].
 //!
 //! Per frame: read the pads (SI), log pad changes, `InputTracker::update`,
-//! `Game::update` (the computer's search runs in here), `Game::draw` into the
-//! back buffer, `present` (vsync). After the update the loop tops up the
-//! audio queue ([`Audio::feed`]). Every [`HEARTBEAT_FRAMES`] frames the loop
-//! logs `heartbeat <frame>` (liveness for the soak test).
+//! `Game::update` (the computer's search runs in here), [`Audio::feed`] (tops
+//! up the audio queue), the frame into the
+//! back buffer (`ShownFrames`: recorded, and drawn only if that buffer does
+//! not show it already), `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
+//! logs `heartbeat <frame>` (liveness for the soak test), and once a second
+//! of COP0 time `perf frames=<n> drawn=<n> frame_us_max=<us>
+//! draw_us_max=<us> update_us_max=<us>`: frames shown in that second, how
+//! many of them had to be drawn into their buffer, and the worst frame's
+//! cost, update (without the computer's searches and EEPROM writes, which
+//! are meant to take long) plus draw. A frame fits a 60 Hz vsync when
+//! frame_us_max stays below 16,667.
 //!
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
 //! lines, the save in the cartridge EEPROM's first 8-byte blocks, and the
 //! sound effects ([`Audio`]).
 
-use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, TtEntry};
+use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
 
 use crate::audio::Audio;
 
 use crate::input::{button, Pads};
 use crate::platform::{Platform, Save};
-use crate::timer::ticks_to_micros;
+use crate::timer::{ticks_to_micros, TICKS_PER_SECOND};
 
 /// Frames between heartbeat lines.
 pub const HEARTBEAT_FRAMES: u32 = 60;
@@ -33,6 +40,18 @@ const BLOCK: usize = 8;
 pub struct RomHost<'p, P: Platform> {
     platform: &'p mut P,
     audio: Option<&'p mut Audio>,
+    /// Microseconds spent in `save_write` (EEPROM writes take 15 ms a block).
+    save_us: u64,
+}
+
+impl<'p, P: Platform> RomHost<'p, P> {
+    fn new(platform: &'p mut P, audio: Option<&'p mut Audio>) -> Self {
+        Self {
+            platform,
+            audio,
+            save_us: 0,
+        }
+    }
 }
 
 impl<P: Platform> RomHost<'_, P> {
@@ -79,6 +98,16 @@ impl<P: Platform> Host for RomHost<'_, P> {
     /// Writes the blocks that differ (each EEPROM write costs 15 ms), then
     /// reads them back: `false` if any block does not verify.
     fn save_write(&mut self, data: &[u8]) -> bool {
+        let t0 = self.platform.ticks();
+        let written = self.write_blocks(data);
+        let t1 = self.platform.ticks();
+        self.save_us += ticks_to_micros(t1.saturating_sub(t0));
+        written
+    }
+}
+
+impl<P: Platform> RomHost<'_, P> {
+    fn write_blocks(&mut self, data: &[u8]) -> bool {
         let save = self.platform.save();
         if Self::blocks(data.len()) > usize::from(save.block_count()) {
             return false;
@@ -146,6 +175,49 @@ fn log_vsync_rate<P: Platform>(p: &mut P, meter: &crate::vi::RateMeter) {
     }
 }
 
+/// The worst frame costs over one second of COP0 time (the `perf` line).
+struct FrameStats {
+    window_start: u64,
+    frames: u32,
+    drawn: u32,
+    frame_us_max: u64,
+    draw_us_max: u64,
+    update_us_max: u64,
+}
+
+impl FrameStats {
+    fn new(now: u64) -> Self {
+        Self {
+            window_start: now,
+            frames: 0,
+            drawn: 0,
+            frame_us_max: 0,
+            draw_us_max: 0,
+            update_us_max: 0,
+        }
+    }
+
+    fn add(&mut self, update_us: u64, draw_us: u64, drawn: bool) {
+        self.frames += 1;
+        self.drawn += u32::from(drawn);
+        self.frame_us_max = self.frame_us_max.max(update_us + draw_us);
+        self.draw_us_max = self.draw_us_max.max(draw_us);
+        self.update_us_max = self.update_us_max.max(update_us);
+    }
+
+    /// Logs and restarts the window once a second has passed.
+    fn report<P: Platform>(&mut self, p: &mut P, now: u64) {
+        if now.saturating_sub(self.window_start) < TICKS_PER_SECOND {
+            return;
+        }
+        p.log(format_args!(
+            "perf frames={} drawn={} frame_us_max={} draw_us_max={} update_us_max={}",
+            self.frames, self.drawn, self.frame_us_max, self.draw_us_max, self.update_us_max
+        ));
+        *self = Self::new(now);
+    }
+}
+
 /// Runs the game forever.
 pub fn run<P: Platform>(p: &mut P) -> ! {
     // On the stack of a function that never returns (the stack has ~3 MiB).
@@ -160,32 +232,36 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         )),
         None => p.log(format_args!("audio unavailable")),
     }
-    let mut game = Game::new(
-        &mut tt,
-        &mut RomHost {
-            platform: p,
-            audio: audio.as_mut(),
-        },
-        refresh,
-    );
+    let mut game = Game::new(&mut tt, &mut RomHost::new(p, audio.as_mut()), refresh);
     let mut tracker = InputTracker::new(refresh);
     let mut frame: u32 = 0;
     let mut vsync_meter = None;
+    let mut stats = FrameStats::new(p.ticks());
+    // What each framebuffer shows: a frame is drawn only into a buffer that
+    // does not show it yet.
+    let mut shown = ShownFrames::new();
     loop {
         let pads = *p.poll_input();
         log_pads(p, &pads);
         let input = tracker.update(&raw_ports(&pads));
-        game.update(
-            &input,
-            &mut RomHost {
-                platform: p,
-                audio: audio.as_mut(),
-            },
-        );
+        let search_before = game.search_us();
+        let t0 = p.ticks();
+        let mut host = RomHost::new(p, audio.as_mut());
+        game.update(&input, &mut host);
+        let save_us = host.save_us;
         if let Some(a) = audio.as_mut() {
             a.feed();
         }
-        game.draw(p.target());
+        let t1 = p.ticks();
+        let buffer = p.target_index();
+        let redraw = shown.draw(&game, buffer, p.target());
+        let t2 = p.ticks();
+        let search_us = game.search_us().saturating_sub(search_before);
+        let update_us = ticks_to_micros(t1.saturating_sub(t0))
+            .saturating_sub(search_us)
+            .saturating_sub(save_us);
+        let draw_us = ticks_to_micros(t2.saturating_sub(t1));
+        stats.add(update_us, draw_us, redraw != Redraw::Skipped);
         p.present();
         frame = frame.wrapping_add(1);
         if frame == 1 {
@@ -196,5 +272,6 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         if frame % HEARTBEAT_FRAMES == 0 {
             p.log(format_args!("heartbeat {frame}"));
         }
+        stats.report(p, t2);
     }
 }

@@ -7,6 +7,7 @@ use core::fmt;
 
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::{DrawTarget, OriginDimensions};
+use ttt64_game::Canvas;
 
 use crate::bootinfo::{self, TvType};
 use crate::fb::{Display, Framebuffer};
@@ -23,7 +24,7 @@ pub trait Save {
 
 /// Everything a game frame needs.
 pub trait Platform {
-    type Target: DrawTarget<Color = Rgb555, Error = Infallible> + OriginDimensions;
+    type Target: DrawTarget<Color = Rgb555, Error = Infallible> + OriginDimensions + Canvas;
     type Save: Save;
 
     /// The framebuffer to draw this frame into.

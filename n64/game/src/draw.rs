@@ -1,17 +1,16 @@
-//! Drawing every screen with embedded-graphics (320x240, Rgb555).
+//! Drawing every screen (320x240, Rgb555) on a [`Canvas`]: embedded-graphics
+//! on any `DrawTarget` ([`Game::draw`]), or the fast [`Raster`](crate::Raster)
+//! and the display lists ([`Game::draw_on`]), pixel for pixel the same.
 
 use core::fmt::Write as _;
 
-use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_6X10, FONT_8X13};
-use embedded_graphics::mono_font::{MonoFont, MonoTextStyle};
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
-use embedded_graphics::primitives::{
-    Circle, Line, PrimitiveStyle, PrimitiveStyleBuilder, Rectangle, RoundedRectangle,
-};
-use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::Alignment;
 use ttt_core::{Mark, Outcome, Rules};
 
+use crate::canvas::{Canvas, Font, Panel, Plain};
 use crate::settings::{self, friendly_name, MenuItem, Mode};
 use crate::text::StrBuf;
 use crate::{Game, Match, Screen, Seat, PAUSE_ITEMS};
@@ -100,60 +99,27 @@ pub mod layout {
     }
 }
 
-fn fill<D: DrawTarget<Color = Rgb555>>(t: &mut D, r: Rectangle, c: Rgb555) {
-    let _ = t.fill_solid(&r, c);
-}
-
-/// A box with a 2-pixel edge and chamfered corners, from three solid fills
-/// (the console's `fill_solid` is a fast row fill; rounded shapes would go
-/// pixel by pixel).
-fn panel<D: DrawTarget<Color = Rgb555>>(t: &mut D, r: Rectangle, fill_c: Rgb555, edge: Rgb555) {
-    let (w, h) = (r.size.width, r.size.height);
-    if w < 6 || h < 6 {
-        let _ = t.fill_solid(&r, fill_c);
-        return;
-    }
-    let _ = t.fill_solid(
-        &Rectangle::new(r.top_left + Point::new(2, 0), Size::new(w - 4, h)),
+/// A box with a 2-pixel edge and chamfered corners (see [`Panel`]).
+fn panel<C: Canvas>(t: &mut C, area: Rectangle, fill: Rgb555, edge: Rgb555) {
+    t.panel(Panel {
+        area,
+        fill,
         edge,
-    );
-    let _ = t.fill_solid(
-        &Rectangle::new(r.top_left + Point::new(0, 2), Size::new(w, h - 4)),
-        edge,
-    );
-    let _ = t.fill_solid(
-        &Rectangle::new(r.top_left + Point::new(2, 2), Size::new(w - 4, h - 4)),
-        fill_c,
-    );
-}
-
-fn text<D: DrawTarget<Color = Rgb555>>(
-    t: &mut D,
-    s: &str,
-    at: Point,
-    font: &MonoFont<'_>,
-    color: Rgb555,
-    align: Alignment,
-) {
-    let style = MonoTextStyle::new(font, color);
-    let ts = TextStyleBuilder::new()
-        .alignment(align)
-        .baseline(Baseline::Middle)
-        .build();
-    let _ = Text::with_text_style(s, at, style, ts).draw(t);
+        inner: None,
+    });
 }
 
 /// Word-wraps `s` into lines of at most `width` characters, drawn from `at`
 /// down, `line_h` apart; at most `max_lines`.
 #[allow(clippy::too_many_arguments)]
-fn wrapped<D: DrawTarget<Color = Rgb555>>(
-    t: &mut D,
+fn wrapped<C: Canvas>(
+    t: &mut C,
     s: &str,
     at: Point,
     width: usize,
     line_h: i32,
     max_lines: usize,
-    font: &MonoFont<'_>,
+    font: Font,
     color: Rgb555,
 ) {
     let mut line = StrBuf::<64>::new();
@@ -166,8 +132,7 @@ fn wrapped<D: DrawTarget<Color = Rgb555>>(
             if lines >= max_lines {
                 return;
             }
-            text(
-                t,
+            t.text(
                 line.as_str(),
                 Point::new(at.x, y),
                 font,
@@ -187,37 +152,13 @@ fn wrapped<D: DrawTarget<Color = Rgb555>>(
         len += wl;
     }
     if len > 0 && lines < max_lines {
-        text(
-            t,
+        t.text(
             line.as_str(),
             Point::new(at.x, y),
             font,
             color,
             Alignment::Left,
         );
-    }
-}
-
-/// Draws a mark in `r` (a cell or an icon): X a cross, O a ring.
-fn mark_shape<D: DrawTarget<Color = Rgb555>>(t: &mut D, r: Rectangle, mark: Mark) {
-    let cell = r.size.width.min(r.size.height) as i32;
-    let inset = (cell / 5).max(1);
-    let stroke = ((cell / 9).max(2)) as u32;
-    let tl = r.top_left + Point::new(inset, inset);
-    let br = r.top_left + Point::new(cell - 1 - inset, cell - 1 - inset);
-    match mark {
-        Mark::X => {
-            let style = PrimitiveStyle::with_stroke(palette::X, stroke);
-            let _ = Line::new(tl, br).into_styled(style).draw(t);
-            let _ = Line::new(Point::new(br.x, tl.y), Point::new(tl.x, br.y))
-                .into_styled(style)
-                .draw(t);
-        }
-        Mark::O => {
-            let d = (cell - 2 * inset).max(1) as u32;
-            let style = PrimitiveStyle::with_stroke(palette::O, stroke);
-            let _ = Circle::new(tl, d).into_styled(style).draw(t);
-        }
     }
 }
 
@@ -243,7 +184,7 @@ const DIGITS: [(char, [u8; 5]); 2] = [
     ('4', [0b101, 0b101, 0b111, 0b001, 0b001]),
 ];
 
-fn big_digit<D: DrawTarget<Color = Rgb555>>(t: &mut D, c: char, at: Point, px: u32, color: Rgb555) {
+fn big_digit<C: Canvas>(t: &mut C, c: char, at: Point, px: u32, color: Rgb555) {
     let Some((_, rows)) = DIGITS.iter().find(|(d, _)| *d == c) else {
         return;
     };
@@ -251,7 +192,7 @@ fn big_digit<D: DrawTarget<Color = Rgb555>>(t: &mut D, c: char, at: Point, px: u
         for x in 0..3 {
             if bits & (0b100 >> x) != 0 {
                 let p = at + Point::new(x * px as i32, y as i32 * px as i32);
-                fill(t, Rectangle::new(p, Size::new(px - 1, px - 1)), color);
+                t.fill(Rectangle::new(p, Size::new(px - 1, px - 1)), color);
             }
         }
     }
@@ -261,9 +202,14 @@ fn big_digit<D: DrawTarget<Color = Rgb555>>(t: &mut D, c: char, at: Point, px: u
 const TITLE_GAME: [(u8, u8); 7] = [(1, 1), (0, 0), (2, 0), (0, 2), (0, 1), (2, 1), (1, 0)];
 
 impl Game<'_> {
-    /// Draws the whole frame (320x240).
+    /// Draws the whole frame (320x240) with embedded-graphics.
     pub fn draw<D: DrawTarget<Color = Rgb555>>(&self, target: &mut D) {
-        let _ = target.clear(palette::BG);
+        self.draw_on(&mut Plain(target));
+    }
+
+    /// Draws the whole frame (320x240) on a canvas.
+    pub fn draw_on<C: Canvas>(&self, target: &mut C) {
+        target.fill_screen(palette::BG);
         match self.screen {
             Screen::Title => self.draw_title(target),
             Screen::Menu => self.draw_menu(target),
@@ -278,7 +224,7 @@ impl Game<'_> {
         }
     }
 
-    fn draw_title<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_title<C: Canvas>(&self, t: &mut C) {
         let f = self.anim_frame();
         // Title letters bounce one after another.
         let title = "TIC-TAC-TOE";
@@ -292,11 +238,10 @@ impl Game<'_> {
                 'O' => palette::O,
                 _ => palette::TEXT,
             };
-            text(
-                t,
+            t.text(
                 s.as_str(),
                 Point::new(x0 + i as i32 * 10 + 5, 38 - dy),
-                &FONT_10X20,
+                Font::Large,
                 color,
                 Alignment::Center,
             );
@@ -310,21 +255,20 @@ impl Game<'_> {
         let step = (f / 30) % (TITLE_GAME.len() as u64 + 4);
         let cell = 30;
         for i in 1..3 {
-            let style = PrimitiveStyle::with_stroke(palette::GRID, 2);
             let x = board.top_left.x + i * cell;
             let y = board.top_left.y + i * cell;
-            let _ = Line::new(
+            t.line(
                 Point::new(x, board.top_left.y),
                 Point::new(x, board.top_left.y + 89),
-            )
-            .into_styled(style)
-            .draw(t);
-            let _ = Line::new(
+                2,
+                palette::GRID,
+            );
+            t.line(
                 Point::new(board.top_left.x, y),
                 Point::new(board.top_left.x + 89, y),
-            )
-            .into_styled(style)
-            .draw(t);
+                2,
+                palette::GRID,
+            );
         }
         for (i, &(c, r)) in TITLE_GAME.iter().enumerate().take(step as usize) {
             let mark = if i % 2 == 0 { Mark::X } else { Mark::O };
@@ -332,26 +276,24 @@ impl Game<'_> {
                 board.top_left + Point::new(c as i32 * cell, r as i32 * cell),
                 Size::new(cell as u32, cell as u32),
             );
-            mark_shape(t, rect, mark);
+            t.mark(rect, mark);
         }
         if step as usize >= TITLE_GAME.len() {
             // X completed the middle column: strike it through.
-            let style = PrimitiveStyle::with_stroke(palette::WIN_LINE, 3);
             let x = board.top_left.x + 45;
-            let _ = Line::new(
+            t.line(
                 Point::new(x, board.top_left.y + 6),
                 Point::new(x, board.top_left.y + 84),
-            )
-            .into_styled(style)
-            .draw(t);
+                3,
+                palette::WIN_LINE,
+            );
         }
 
         if (f / 30).is_multiple_of(2) {
-            text(
-                t,
+            t.text(
                 "PRESS START",
                 Point::new(160, 186),
-                &FONT_10X20,
+                Font::Large,
                 palette::CURSOR,
                 Alignment::Center,
             );
@@ -361,30 +303,27 @@ impl Game<'_> {
             "You vs computer, all time: won {}  lost {}  drawn {}",
             s.wins, s.losses, s.draws
         ));
-        text(
-            t,
+        t.text(
             line.as_str(),
             Point::new(160, 212),
-            &FONT_6X10,
+            Font::Small,
             palette::DIM,
             Alignment::Center,
         );
-        text(
-            t,
+        t.text(
             "Tic-Tac-Toe 64  -  m,n,k-games up to 9x9",
             Point::new(160, 226),
-            &FONT_6X10,
+            Font::Small,
             palette::DIM,
             Alignment::Center,
         );
     }
 
-    fn draw_menu<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
-        text(
-            t,
+    fn draw_menu<C: Canvas>(&self, t: &mut C) {
+        t.text(
             "GAME SETUP",
             Point::new(160, 20),
-            &FONT_10X20,
+            Font::Large,
             palette::FRAME,
             Alignment::Center,
         );
@@ -404,20 +343,18 @@ impl Game<'_> {
                 } else {
                     palette::TEXT
                 };
-                text(
-                    t,
+                t.text(
                     item.label(mode),
                     Point::new(160, y),
-                    &FONT_8X13,
+                    Font::Medium,
                     c,
                     Alignment::Center,
                 );
             } else {
-                text(
-                    t,
+                t.text(
                     item.label(mode),
                     Point::new(22, y),
-                    &FONT_8X13,
+                    Font::Medium,
                     color,
                     Alignment::Left,
                 );
@@ -433,11 +370,10 @@ impl Game<'_> {
                 } else {
                     palette::TEXT
                 };
-                text(
-                    t,
+                t.text(
                     shown.as_str(),
                     Point::new(300, y),
-                    &FONT_6X10,
+                    Font::Small,
                     vc,
                     Alignment::Right,
                 );
@@ -490,14 +426,13 @@ impl Game<'_> {
             48,
             11,
             2,
-            &FONT_6X10,
+            Font::Small,
             palette::TEXT,
         );
-        text(
-            t,
+        t.text(
             "D-pad: move  A: choose  B: back  START: play",
             Point::new(160, 231),
-            &FONT_6X10,
+            Font::Small,
             palette::DIM,
             Alignment::Center,
         );
@@ -529,17 +464,16 @@ impl Game<'_> {
         }
     }
 
-    fn draw_status<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_status<C: Canvas>(&self, t: &mut C) {
         let m = &self.play;
         panel(t, layout::STATUS, palette::PANEL, palette::PANEL_EDGE);
         let c = layout::STATUS.center();
         if m.pos.outcome().is_over() {
             let s = self.result_text(m);
-            text(
-                t,
+            t.text(
                 s.as_str(),
                 c,
-                &FONT_10X20,
+                Font::Large,
                 palette::RESULT,
                 Alignment::Center,
             );
@@ -580,10 +514,10 @@ impl Game<'_> {
         } else {
             palette::TEXT
         };
-        text(t, line.as_str(), c, &FONT_8X13, color, Alignment::Center);
+        t.text(line.as_str(), c, Font::Medium, color, Alignment::Center);
     }
 
-    fn draw_board<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_board<C: Canvas>(&self, t: &mut C) {
         let m = &self.play;
         let rules: Rules = *m.pos.rules();
         let (origin, cell) = layout::board_geometry(&rules);
@@ -591,44 +525,49 @@ impl Game<'_> {
         let h = cell * rules.rows() as u32;
         let board = Rectangle::new(origin, Size::new(w, h));
         // Frame.
-        panel(t, board.offset(7), palette::PANEL, palette::FRAME);
-        fill(t, board, palette::BOARD);
+        // The board inside its frame.
+        t.panel(Panel {
+            area: board.offset(7),
+            fill: palette::PANEL,
+            edge: palette::FRAME,
+            inner: Some((board, palette::BOARD)),
+        });
         let win = m.pos.winning_line();
         let last = m.pos.last_move();
         for sq in rules.squares() {
             let r = layout::cell_rect(&rules, sq);
             let inner = r.offset(-1);
             if win.is_some_and(|l| l.contains(sq)) {
-                fill(t, inner, palette::WIN_CELL);
+                t.fill(inner, palette::WIN_CELL);
             } else if m.hint == Some(sq) {
-                fill(t, inner, palette::HINT);
+                t.fill(inner, palette::HINT);
             } else if last == Some(sq) {
-                fill(t, inner, palette::LAST);
+                t.fill(inner, palette::LAST);
             }
         }
         // Grid.
-        let grid = PrimitiveStyle::with_stroke(palette::GRID, if cell >= 30 { 2 } else { 1 });
+        let grid = if cell >= 30 { 2 } else { 1 };
         for i in 1..rules.columns() as i32 {
             let x = origin.x + i * cell as i32;
-            let _ = Line::new(
+            t.line(
                 Point::new(x, origin.y),
                 Point::new(x, origin.y + h as i32 - 1),
-            )
-            .into_styled(grid)
-            .draw(t);
+                grid,
+                palette::GRID,
+            );
         }
         for i in 1..rules.rows() as i32 {
             let y = origin.y + i * cell as i32;
-            let _ = Line::new(
+            t.line(
                 Point::new(origin.x, y),
                 Point::new(origin.x + w as i32 - 1, y),
-            )
-            .into_styled(grid)
-            .draw(t);
+                grid,
+                palette::GRID,
+            );
         }
         for sq in rules.squares() {
             if let Some(mark) = m.pos.get(sq) {
-                mark_shape(t, layout::cell_rect(&rules, sq), mark);
+                t.mark(layout::cell_rect(&rules, sq), mark);
             }
         }
         if let Some(line) = win {
@@ -636,8 +575,7 @@ impl Game<'_> {
             let last_sq = line.squares().last().unwrap_or(first);
             let a = layout::cell_rect(&rules, first).center();
             let b = layout::cell_rect(&rules, last_sq).center();
-            let style = PrimitiveStyle::with_stroke(palette::WIN_LINE, (cell / 10).max(2));
-            let _ = Line::new(a, b).into_styled(style).draw(t);
+            t.line(a, b, (cell / 10).max(2), palette::WIN_LINE);
         }
         // Cursor: only while a person is to move.
         let human_turn = matches!(m.seat_to_move(), Seat::Human { .. });
@@ -645,22 +583,16 @@ impl Game<'_> {
             let r = layout::cell_rect(&rules, m.cursor);
             let pulse = wave(self.anim_frame(), 40, 8) as u8;
             let color = Rgb555::new(31, 31, 6 + pulse);
-            let style = PrimitiveStyleBuilder::new()
-                .stroke_color(color)
-                .stroke_width(if cell >= 30 { 3 } else { 2 })
-                .build();
-            let _ = RoundedRectangle::with_equal_corners(r.offset(-1), Size::new(4, 4))
-                .into_styled(style)
-                .draw(t);
+            t.rounded_frame(r.offset(-1), 4, if cell >= 30 { 3 } else { 2 }, color);
             // A ghost of the mark to place on an empty cell.
             if m.pos.get(m.cursor).is_none() && cell >= 16 {
                 let dot = Rectangle::with_center(r.center(), Size::new(4, 4));
-                fill(t, dot, mark_color(m.pos.side_to_move()));
+                t.fill(dot, mark_color(m.pos.side_to_move()));
             }
         }
     }
 
-    fn draw_panel<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_panel<C: Canvas>(&self, t: &mut C) {
         let m = &self.play;
         let p = layout::PANEL;
         panel(t, p, palette::PANEL, palette::PANEL_EDGE);
@@ -680,19 +612,17 @@ impl Game<'_> {
                 );
                 panel(t, r, palette::SELECT, mark_color(mark));
             }
-            mark_shape(
-                t,
+            t.mark(
                 Rectangle::new(Point::new(x - 1, y - 8), Size::new(16, 16)),
                 mark,
             );
             let name = self.seat_name(seat);
             let short = name.get(..13).unwrap_or(name);
             let color = if active { palette::TEXT } else { palette::DIM };
-            text(
-                t,
+            t.text(
                 short,
                 Point::new(x + 17, y),
-                &FONT_6X10,
+                Font::Small,
                 color,
                 Alignment::Left,
             );
@@ -705,38 +635,34 @@ impl Game<'_> {
             rules.rows(),
             rules.k()
         ));
-        text(
-            t,
+        t.text(
             info.as_str(),
             Point::new(cx, y),
-            &FONT_6X10,
+            Font::Small,
             palette::DIM,
             Alignment::Center,
         );
         y += 16;
         if m.attract {
-            text(
-                t,
+            t.text(
                 "DEMO",
                 Point::new(cx, y + 10),
-                &FONT_10X20,
+                Font::Large,
                 palette::FRAME,
                 Alignment::Center,
             );
             if (self.anim_frame() / 30).is_multiple_of(2) {
-                text(
-                    t,
+                t.text(
                     "Press any",
                     Point::new(cx, y + 40),
-                    &FONT_6X10,
+                    Font::Small,
                     palette::CURSOR,
                     Alignment::Center,
                 );
-                text(
-                    t,
+                t.text(
                     "button",
                     Point::new(cx, y + 52),
-                    &FONT_6X10,
+                    Font::Small,
                     palette::CURSOR,
                     Alignment::Center,
                 );
@@ -747,11 +673,10 @@ impl Game<'_> {
         let idx = m.mode.index();
         let (now, all) = (self.session[idx], self.save.scores[idx]);
         let labels = m.mode.short_sides();
-        text(
-            t,
+        t.text(
             "SCORE NOW  ALL",
             Point::new(x, y),
-            &FONT_6X10,
+            Font::Small,
             palette::FRAME,
             Alignment::Left,
         );
@@ -767,11 +692,10 @@ impl Game<'_> {
                 a.min(9999),
                 b.min(9999)
             ));
-            text(
-                t,
+            t.text(
                 line.as_str(),
                 Point::new(x, y),
-                &FONT_6X10,
+                Font::Small,
                 palette::TEXT,
                 Alignment::Left,
             );
@@ -780,27 +704,24 @@ impl Game<'_> {
         // Controls, or the question after a game.
         let bottom = p.top_left.y + p.size.height as i32;
         if self.screen == Screen::Result {
-            text(
-                t,
+            t.text(
                 "Play again?",
                 Point::new(cx, bottom - 40),
-                &FONT_8X13,
+                Font::Medium,
                 palette::CURSOR,
                 Alignment::Center,
             );
-            text(
-                t,
+            t.text(
                 "A: yes",
                 Point::new(cx, bottom - 24),
-                &FONT_6X10,
+                Font::Small,
                 palette::TEXT,
                 Alignment::Center,
             );
-            text(
-                t,
+            t.text(
                 "B: menu",
                 Point::new(cx, bottom - 12),
-                &FONT_6X10,
+                Font::Small,
                 palette::TEXT,
                 Alignment::Center,
             );
@@ -811,11 +732,10 @@ impl Game<'_> {
             };
             for (i, l) in lines.iter().enumerate() {
                 let ly = bottom - 36 + i as i32 * 11;
-                text(
-                    t,
+                t.text(
                     l,
                     Point::new(x, ly),
-                    &FONT_6X10,
+                    Font::Small,
                     palette::DIM,
                     Alignment::Left,
                 );
@@ -823,20 +743,19 @@ impl Game<'_> {
         }
     }
 
-    fn draw_game<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_game<C: Canvas>(&self, t: &mut C) {
         self.draw_status(t);
         self.draw_board(t);
         self.draw_panel(t);
     }
 
-    fn draw_pause<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_pause<C: Canvas>(&self, t: &mut C) {
         let r = Rectangle::new(Point::new(80, 70), Size::new(160, 110));
         panel(t, r, palette::PANEL, palette::FRAME);
-        text(
-            t,
+        t.text(
             "PAUSED",
             Point::new(160, 88),
-            &FONT_10X20,
+            Font::Large,
             palette::FRAME,
             Alignment::Center,
         );
@@ -851,45 +770,41 @@ impl Game<'_> {
                     palette::CURSOR,
                 );
             }
-            text(
-                t,
+            t.text(
                 item,
                 Point::new(160, y),
-                &FONT_8X13,
+                Font::Medium,
                 if sel { palette::CURSOR } else { palette::TEXT },
                 Alignment::Center,
             );
         }
     }
 
-    fn draw_unplugged<D: DrawTarget<Color = Rgb555>>(&self, t: &mut D) {
+    fn draw_unplugged<C: Canvas>(&self, t: &mut C) {
         let r = Rectangle::new(Point::new(40, 80), Size::new(240, 80));
         panel(t, r, palette::PANEL, palette::X);
         let line = StrBuf::<40>::format(format_args!(
             "Controller {} unplugged",
             self.unplugged_port + 1
         ));
-        text(
-            t,
+        t.text(
             line.as_str(),
             Point::new(160, 104),
-            &FONT_8X13,
+            Font::Medium,
             palette::TEXT,
             Alignment::Center,
         );
-        text(
-            t,
+        t.text(
             "Plug it back in to continue.",
             Point::new(160, 124),
-            &FONT_6X10,
+            Font::Small,
             palette::DIM,
             Alignment::Center,
         );
-        text(
-            t,
+        t.text(
             "The game is paused.",
             Point::new(160, 140),
-            &FONT_6X10,
+            Font::Small,
             palette::DIM,
             Alignment::Center,
         );

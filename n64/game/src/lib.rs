@@ -12,8 +12,10 @@
 #![warn(missing_docs)]
 
 pub mod books;
+pub mod canvas;
 mod draw;
 pub mod input;
+pub mod raster;
 pub mod refresh;
 pub mod save;
 pub mod settings;
@@ -22,9 +24,11 @@ pub mod text;
 
 use core::fmt;
 
+pub use canvas::{Canvas, DisplayList, Font, Plain, Redraw, ShownFrames};
 pub use draw::{layout, palette};
 pub use embedded_graphics::pixelcolor::Rgb555;
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
+pub use raster::{rgba5551, Raster, Sprites};
 pub use refresh::Refresh;
 pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
 pub use settings::{First, MenuItem, Mode, Settings};
@@ -290,6 +294,8 @@ pub struct Game<'a> {
     title_idle: u32,
     unplugged_port: u8,
     play: Match,
+    /// Microseconds spent in the computer's searches since power on.
+    search_us: u64,
 }
 
 fn log(host: &mut impl Host, args: fmt::Arguments<'_>) {
@@ -345,6 +351,7 @@ impl<'a> Game<'a> {
             title_idle: 0,
             unplugged_port: 0,
             play: Match::idle(settings.rules()),
+            search_us: 0,
         };
         log(host, format_args!("screen title"));
         game
@@ -399,6 +406,12 @@ impl<'a> Game<'a> {
     /// animations run at the same speed at any refresh rate.
     pub fn anim_frame(&self) -> u64 {
         self.refresh.millis(self.frame).saturating_mul(ANIM_HZ) / 1000
+    }
+
+    /// Microseconds spent in the computer's searches (moves and hints) since
+    /// power on, by [`Host::now_us`]: lets the ROM time a frame without them.
+    pub fn search_us(&self) -> u64 {
+        self.search_us
     }
 
     fn goto(&mut self, screen: Screen, host: &mut impl Host) {
@@ -810,6 +823,7 @@ impl<'a> Game<'a> {
             new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos)
         };
         let t1 = host.now_us();
+        self.search_us = self.search_us.saturating_add(t1.saturating_sub(t0));
         if let Some(sq) = sq.filter(|&s| pos.is_legal(s)) {
             let rules = *pos.rules();
             self.play.hint = Some(sq);
@@ -843,6 +857,7 @@ impl<'a> Game<'a> {
         let t0 = host.now_us();
         let chosen = new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos);
         let t1 = host.now_us();
+        self.search_us = self.search_us.saturating_add(t1.saturating_sub(t0));
         log(
             host,
             format_args!(

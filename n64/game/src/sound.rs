@@ -9,8 +9,10 @@
 //! no cue starts or stops with a click.
 
 /// The sample rate the console asks the audio DAC for (the real rate is the
-/// nearest the DAC's clock divider gives, see the ROM's `audio.rs`).
-pub const SAMPLE_RATE: u32 = 32_000;
+/// nearest the DAC's clock divider gives, see the ROM's `audio.rs`). 16 kHz:
+/// the highest note is 2.6 kHz, and mixing costs ~2.5 us a sample in the
+/// emulator, so 32 kHz took up to 2.6 ms of a 16.7 ms frame.
+pub const SAMPLE_RATE: u32 = 16_000;
 /// Cues that can sound at once; a further cue takes over the oldest voice
 /// (after fading it out).
 pub const VOICES: usize = 4;
@@ -168,6 +170,11 @@ struct Voice {
     next: Option<Cue>,
     /// When the cue started, in [`Synth`] cue order (oldest is stolen).
     started: u32,
+    /// The current note's length in samples and phase step per sample, set
+    /// at its first sample (`pos == 0`): divisions once a note, not once a
+    /// sample (a 64-bit division is a library call on the console's MIPS II).
+    len: u32,
+    step: u32,
 }
 
 impl Voice {
@@ -179,6 +186,8 @@ impl Voice {
         fade: None,
         next: None,
         started: 0,
+        len: 0,
+        step: 0,
     };
 
     fn start(&mut self, cue: Cue, started: u32) {
@@ -265,11 +274,138 @@ impl Synth {
         mix.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
     }
 
-    /// Fills `out` with the next samples.
+    /// Fills `out` with the next samples: the same samples as calling
+    /// [`Synth::next_sample`] for each, but voice by voice in runs, so the
+    /// steady middle of a note costs a few instructions a sample (the
+    /// console mixes a frame's worth inside its 16 ms frame).
     pub fn fill(&mut self, out: &mut [i16]) {
-        for s in out {
-            *s = self.next_sample();
+        let (rate, attack, release) = (self.rate, self.attack, self.release);
+        let mut mix = [0i32; MIX_CHUNK];
+        for chunk in out.chunks_mut(MIX_CHUNK) {
+            let mix = &mut mix[..chunk.len()];
+            mix.fill(0);
+            for v in &mut self.voices {
+                mix_voice(v, mix, rate, attack, release);
+            }
+            for (o, m) in chunk.iter_mut().zip(mix.iter()) {
+                *o = (*m).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+            }
         }
+    }
+}
+
+/// Samples mixed at a time by [`Synth::fill`].
+const MIX_CHUNK: usize = 256;
+
+/// Adds the next `out.len()` samples of `v` to `out`: inside a note (not its
+/// first or last sample, no fade) in a tight loop, every other sample
+/// through [`voice_sample`].
+fn mix_voice(v: &mut Voice, out: &mut [i32], rate: u32, attack: u32, release: u32) {
+    let mut i = 0;
+    while i < out.len() {
+        let Some(cue) = v.cue else {
+            return;
+        };
+        let inside = match cue.notes().get(v.note) {
+            // pos + 1 < len: the voice stays on this note for the run.
+            Some(note) if v.pos > 0 && v.fade.is_none() && v.pos + 1 < v.len => {
+                Some((note, ((v.len - 1 - v.pos) as usize).min(out.len() - i)))
+            }
+            _ => None,
+        };
+        let Some((note, n)) = inside else {
+            out[i] += voice_sample(v, rate, attack, release);
+            i += 1;
+            continue;
+        };
+        let (mut phase, step, mut pos, len) = (v.phase, v.step, v.pos, v.len);
+        // Full gain from sample attack - 1 to sample len - release: a run
+        // either lies inside that stretch (no envelope to compute) or stops
+        // at its start.
+        let (full_from, full_to) = (attack.saturating_sub(1), len.saturating_sub(release));
+        let full = pos >= full_from && pos <= full_to;
+        let n = if full {
+            n.min((full_to - pos + 1) as usize)
+        } else if pos < full_from {
+            n.min((full_from - pos) as usize)
+        } else {
+            n
+        };
+        let run = &mut out[i..i + n];
+        if note.hz != 0 && full {
+            match note.wave {
+                Wave::Square => {
+                    for o in run {
+                        let wave = if phase < 0x8000_0000 { 32_767 } else { -32_768 };
+                        *o += (wave * SQUARE_LEVEL) >> 15;
+                        phase = phase.wrapping_add(step);
+                    }
+                }
+                Wave::Triangle => {
+                    for o in run {
+                        *o += (triangle(phase) * TRIANGLE_LEVEL) >> 15;
+                        phase = phase.wrapping_add(step);
+                    }
+                }
+            }
+            pos += n as u32;
+        } else if note.hz != 0 {
+            match note.wave {
+                Wave::Square => {
+                    for o in run {
+                        let wave = if phase < 0x8000_0000 { 32_767 } else { -32_768 };
+                        let gain = envelope(pos, len, attack, release);
+                        *o += (((wave * SQUARE_LEVEL) >> 15) * gain) >> 15;
+                        phase = phase.wrapping_add(step);
+                        pos += 1;
+                    }
+                }
+                Wave::Triangle => {
+                    for o in run {
+                        let gain = envelope(pos, len, attack, release);
+                        *o += (((triangle(phase) * TRIANGLE_LEVEL) >> 15) * gain) >> 15;
+                        phase = phase.wrapping_add(step);
+                        pos += 1;
+                    }
+                }
+            }
+        } else {
+            phase = phase.wrapping_add(step.wrapping_mul(n as u32));
+            pos += n as u32;
+        }
+        v.phase = phase;
+        v.pos = pos;
+        i += n;
+    }
+}
+
+/// A note's gain (Q15) at sample `pos` of `len`: ramps up over `attack`
+/// samples and down over the last `release`, full in between (no division
+/// there: that is most samples).
+#[inline(always)]
+fn envelope(pos: u32, len: u32, attack: u32, release: u32) -> i32 {
+    let up = if pos.saturating_add(1) >= attack {
+        32_768
+    } else {
+        (pos + 1) * 32_768 / attack
+    };
+    let left = len.saturating_sub(pos);
+    let down = if left >= release {
+        32_768
+    } else {
+        left * 32_768 / release
+    };
+    up.min(down) as i32
+}
+
+/// The triangle wave at `phase`: starts at 0 and rising (a quarter period
+/// into the ramp), -32768..=32766.
+fn triangle(phase: u32) -> i32 {
+    let t = (phase.wrapping_add(0x4000_0000) >> 16) as i32; // 0..65535
+    if t < 32_768 {
+        t * 2 - 32_768
+    } else {
+        (65_535 - t) * 2 - 32_768
     }
 }
 
@@ -283,11 +419,12 @@ fn voice_sample(v: &mut Voice, rate: u32, attack: u32, release: u32) -> i32 {
         *v = Voice::IDLE;
         return 0;
     };
-    let len = note_samples(note, rate);
-    // Envelope (Q15): ramp up over `attack`, down over the last `release`.
-    let up = v.pos.saturating_add(1).min(attack) * 32_768 / attack;
-    let down = len.saturating_sub(v.pos).min(release) * 32_768 / release;
-    let mut gain = up.min(down) as i32;
+    if v.pos == 0 {
+        v.len = note_samples(note, rate);
+        v.step = ((u64::from(note.hz) << 32) / u64::from(rate)) as u32;
+    }
+    let len = v.len;
+    let mut gain = envelope(v.pos, len, attack, release);
     if let Some(left) = v.fade {
         gain = gain * (left as i32) / (release.max(1) as i32);
     }
@@ -303,22 +440,12 @@ fn voice_sample(v: &mut Voice, rate: u32, attack: u32, release: u32) -> i32 {
                 },
                 SQUARE_LEVEL,
             ),
-            Wave::Triangle => {
-                // Starts at 0 and rising (a quarter period into the ramp).
-                let t = (v.phase.wrapping_add(0x4000_0000) >> 16) as i32; // 0..65535
-                let w = if t < 32_768 {
-                    t * 2 - 32_768
-                } else {
-                    (65_535 - t) * 2 - 32_768
-                };
-                (w, TRIANGLE_LEVEL)
-            }
+            Wave::Triangle => (triangle(v.phase), TRIANGLE_LEVEL),
         };
         let scaled = (wave * level) >> 15;
         (scaled * gain) >> 15
     };
-    let step = ((u64::from(note.hz) << 32) / u64::from(rate)) as u32;
-    v.phase = v.phase.wrapping_add(step);
+    v.phase = v.phase.wrapping_add(v.step);
     v.pos += 1;
     if v.pos >= len {
         v.note += 1;

@@ -1,5 +1,6 @@
-//! Cost of one `draw` on the host, per screen, and pixels written (the N64
-//! is 30-60x slower: a frame at 60 Hz has 16.7 ms).
+//! Cost of one `draw` on the host, per screen, and pixels written: the
+//! plain embedded-graphics path and the console's `Raster` (the console's
+//! own figures come from the ROM's `perf` lines, `e2e/perf.script`).
 //! `cargo test --release --manifest-path n64/game/Cargo.toml --test draw_timing -- --ignored --nocapture`
 mod common;
 
@@ -7,7 +8,8 @@ use std::time::Instant;
 
 use common::*;
 use embedded_graphics::prelude::*;
-use ttt64_game::{Buttons, MenuItem, Rgb555};
+use ttt64_game::raster::PIXELS;
+use ttt64_game::{Buttons, MenuItem, Raster, Rgb555, Sprites};
 
 struct Counter {
     fb: Framebuffer,
@@ -69,10 +71,16 @@ fn measure(d: &Driver, name: &str) {
         d.game.draw(&mut c);
     }
     let us = t0.elapsed().as_secs_f64() * 1e6 / n as f64;
+    let mut pixels_raster = vec![0u16; PIXELS];
+    let mut sprites = Sprites::new();
+    let mut raster = Raster::from_slice(&mut pixels_raster, &mut sprites).unwrap();
+    let t0 = Instant::now();
+    for _ in 0..n {
+        d.game.draw_on(&mut raster);
+    }
+    let raster_us = t0.elapsed().as_secs_f64() * 1e6 / n as f64;
     println!(
-        "{name:<10} {pixels:>7} pixels one by one + {filled:>6} by fills/frame {us:>8.1} us/frame on host  ~{:.1}-{:.1} ms on N64",
-        us * 30.0 / 1000.0,
-        us * 60.0 / 1000.0
+        "{name:<10} {pixels:>7} pixels one by one + {filled:>6} by fills/frame: {us:>8.1} us/frame plain, {raster_us:>6.1} us raster (host)"
     );
 }
 

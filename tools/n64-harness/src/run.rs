@@ -10,7 +10,7 @@ use crate::audio::{self, Capture};
 use crate::emu::{Emulator, Hooks, Paths, StartOptions};
 use crate::framebuffer::{self, Image, ViRegs};
 use crate::random::{Change, Generator};
-use crate::script::{Action, Button, CpuMode, Event, ScreenChanges, Script, TextExpect};
+use crate::script::{Action, Button, CountOp, CpuMode, Event, ScreenChanges, Script, TextExpect};
 use anyhow::{Context as _, Result};
 use m64p_abi::m64p;
 use m64p_abi::side::ViFrame;
@@ -554,10 +554,74 @@ pub fn check_texts(script: &Script, report: &mut Report) {
                     detail,
                 }
             }
+            TextExpect::Value {
+                text,
+                op,
+                n,
+                from,
+                by,
+                line,
+            } => {
+                let what = if *from > 0 {
+                    format!("expect {text:?} {} {n} from {from} by {by}", op.symbol())
+                } else {
+                    format!("expect {text:?} {} {n} by {by}", op.symbol())
+                };
+                let (passed, detail) = value_check(&report.is_lines, text, *op, *n, *from, *by);
+                CheckResult {
+                    line: *line,
+                    passed,
+                    what,
+                    detail,
+                }
+            }
         };
         report.checks.push(result);
     }
     report.checks.sort_by_key(|c| c.line);
+}
+
+/// `expect "text" <= N from A by B`: the number after `text` in every line
+/// of frames `from..=by` that contains it.
+fn value_check(
+    lines: &[(u32, String)],
+    text: &str,
+    op: CountOp,
+    n: u64,
+    from: u32,
+    by: u32,
+) -> (bool, String) {
+    let mut values = Vec::new();
+    for (f, l) in lines.iter().filter(|(f, _)| *f >= from && *f <= by) {
+        let Some(at) = l.find(text) else { continue };
+        let digits: String = l[at + text.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        match digits.parse::<u64>() {
+            Ok(v) => values.push((*f, v)),
+            Err(_) => return (false, format!("frame {f}: no number after the text: {l:?}")),
+        }
+    }
+    let Some(&(f0, _)) = values.first() else {
+        return (false, format!("no line in frames {from}..{by}"));
+    };
+    if let Some((f, v)) = values.iter().find(|(_, v)| !op.holds(*v, n)) {
+        return (
+            false,
+            format!("frame {f}: {v} (of {} lines from frame {f0})", values.len()),
+        );
+    }
+    let (min, max) = values
+        .iter()
+        .fold((u64::MAX, 0), |(lo, hi), (_, v)| (lo.min(*v), hi.max(*v)));
+    (
+        true,
+        format!(
+            "{} lines from frame {f0}, values {min}..{max}",
+            values.len()
+        ),
+    )
 }
 
 /// The longest stretch without an event: `events` (sorted frames within
@@ -1203,6 +1267,56 @@ mod tests {
         let mut r = report(lines, frames);
         check_texts(&script, &mut r);
         r.checks.into_iter().map(|c| (c.passed, c.detail)).collect()
+    }
+
+    #[test]
+    fn values_after_a_text() {
+        let lines = [
+            (10, "perf frames=60 frame_us_max=9000"),
+            (70, "perf frames=60 frame_us_max=15000"),
+            (130, "perf frames=59 frame_us_max=17000"),
+            (140, "perf frame_us_max=none"),
+        ];
+        let results = checked(
+            r#"expect "frame_us_max=" <= 16000 by 100
+expect "frame_us_max=" <= 16000 by 130
+expect "frames=" >= 60 from 5 by 100
+expect "frames=" = 59 from 100 by 135
+expect "frame_us_max=" <= 20000 from 135 by 150
+expect "frame_us_max=" <= 1 from 300 by 400
+"#,
+            &lines,
+            400,
+        );
+        assert_eq!(
+            results,
+            [
+                (
+                    true,
+                    "2 lines from frame 10, values 9000..15000".to_string()
+                ),
+                (
+                    false,
+                    "frame 130: 17000 (of 3 lines from frame 10)".to_string()
+                ),
+                (true, "2 lines from frame 10, values 60..60".to_string()),
+                (true, "1 lines from frame 130, values 59..59".to_string()),
+                (
+                    false,
+                    "frame 140: no number after the text: \"perf frame_us_max=none\"".to_string()
+                ),
+                (false, "no line in frames 300..400".to_string()),
+            ]
+        );
+        let s = Script::parse("expect \"x=\" <= 5 from 3 by 9").unwrap();
+        assert_eq!(s.length(), Some(9));
+        for bad in [
+            "expect \"x=\" <= five by 9",
+            "expect \"x=\" <= 5 from 10 by 9",
+            "expect \"x=\" <= 5",
+        ] {
+            assert!(Script::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

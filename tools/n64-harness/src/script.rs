@@ -253,6 +253,17 @@ pub enum TextExpect {
         n: usize,
         line: usize,
     },
+    /// Every line containing `text` in frames `from..=by` (at least one)
+    /// has a decimal number right after the text that compares to `n`
+    /// (`expect "frame_us_max=" <= 16000 from 300 by 900`).
+    Value {
+        text: String,
+        op: CountOp,
+        n: u64,
+        from: u32,
+        by: u32,
+        line: usize,
+    },
 }
 
 /// The comparison of `expect count`.
@@ -264,7 +275,7 @@ pub enum CountOp {
 }
 
 impl CountOp {
-    pub fn holds(self, got: usize, n: usize) -> bool {
+    pub fn holds<T: Ord>(self, got: T, n: T) -> bool {
         match self {
             CountOp::Eq => got == n,
             CountOp::AtLeast => got >= n,
@@ -455,9 +466,9 @@ impl Script {
     /// Frames named by lines other than events, with their line numbers.
     fn frames_named(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
         let texts = self.texts.iter().filter_map(|t| match t {
-            TextExpect::Seen { by, line, .. } | TextExpect::Absent { by, line, .. } => {
-                Some((*line, *by))
-            }
+            TextExpect::Seen { by, line, .. }
+            | TextExpect::Absent { by, line, .. }
+            | TextExpect::Value { by, line, .. } => Some((*line, *by)),
             TextExpect::Every { to, line, .. } => to.map(|to| (*line, to)),
             TextExpect::Never { .. } | TextExpect::Sequence { .. } | TextExpect::Count { .. } => {
                 None
@@ -704,6 +715,36 @@ impl Script {
                         });
                         return Ok(());
                     }
+                    Some(op @ ("=" | "==" | "<=" | ">=")) => {
+                        let op = match op {
+                            "<=" => CountOp::AtMost,
+                            ">=" => CountOp::AtLeast,
+                            _ => CountOp::Eq,
+                        };
+                        t.pos += 1;
+                        let w = t.word("a number")?;
+                        let n = w.parse().map_err(|_| format!("bad number `{w}`"))?;
+                        let mut from = 0;
+                        if t.peek_word() == Some("from") {
+                            t.keyword("from")?;
+                            from = parse_frame(&t.word("a frame number")?)?;
+                        }
+                        t.keyword("by")?;
+                        let by = parse_frame(&t.word("a frame number")?)?;
+                        t.end()?;
+                        if from > by {
+                            return Err(format!("`from {from}` is after `by {by}`"));
+                        }
+                        self.texts.push(TextExpect::Value {
+                            text,
+                            op,
+                            n,
+                            from,
+                            by,
+                            line,
+                        });
+                        return Ok(());
+                    }
                     Some("not") => {
                         t.keyword("not")?;
                         t.keyword("by")?;
@@ -876,7 +917,7 @@ impl Script {
             }
             _ => {
                 return Err(
-                    "expected `\"text\" by F`, `\"text\" every N`, `\"text\" after \"text\"`, `\"text\" not by F`, `no \"text\"`, `sequence \"a\" \"b\"...`, `count \"text\" = N`, `screen changes every N`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F`, `u32 ADDR is V at F` or `audio ...` after `expect`"
+                    "expected `\"text\" by F`, `\"text\" <= N by F`, `\"text\" every N`, `\"text\" after \"text\"`, `\"text\" not by F`, `no \"text\"`, `sequence \"a\" \"b\"...`, `count \"text\" = N`, `screen changes every N`, `pixel X,Y is #rrggbb at F`, `rect X,Y WxH is|has #rrggbb at F`, `u32 ADDR is V at F` or `audio ...` after `expect`"
                         .into(),
                 )
             }

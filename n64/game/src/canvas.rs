@@ -1,0 +1,436 @@
+//! What the screens are drawn with: a [`Canvas`] takes the few kinds of
+//! drawing `draw.rs` does (fills, text, lines, a rounded frame, marks).
+//!
+//! * [`Plain`] draws on any embedded-graphics `DrawTarget`, the plain
+//!   embedded-graphics way: the reference the other canvases must match
+//!   pixel for pixel.
+//! * [`Raster`](crate::raster::Raster) draws the same pixels fast (the ROM's
+//!   framebuffers).
+//! * [`DisplayList`] records the calls: a frame whose list equals the one a
+//!   framebuffer already shows needs no drawing ([`ShownFrames`]).
+
+use embedded_graphics::mono_font::ascii::{FONT_10X20, FONT_6X10, FONT_8X13};
+use embedded_graphics::mono_font::{MonoFont, MonoTextStyle};
+use embedded_graphics::pixelcolor::Rgb555;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::{
+    Circle, Line, PrimitiveStyle, PrimitiveStyleBuilder, Rectangle, RoundedRectangle,
+};
+use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use ttt_core::Mark;
+
+use crate::draw::palette;
+use crate::Game;
+
+/// The fonts the game draws with (embedded-graphics' ASCII fonts).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Font {
+    /// 6x10 pixels.
+    Small,
+    /// 8x13 pixels.
+    Medium,
+    /// 10x20 pixels.
+    Large,
+}
+
+impl Font {
+    /// The embedded-graphics font.
+    pub fn mono(self) -> &'static MonoFont<'static> {
+        match self {
+            Font::Small => &FONT_6X10,
+            Font::Medium => &FONT_8X13,
+            Font::Large => &FONT_10X20,
+        }
+    }
+}
+
+/// A box with a 2-pixel edge and chamfered corners (the corner pixels are
+/// left out), filled, optionally with a rectangle inside filled with
+/// another colour (the board in its frame). Boxes narrower or lower than 6
+/// pixels are just filled.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Panel {
+    /// The whole box.
+    pub area: Rectangle,
+    /// Inside the edge.
+    pub fill: Rgb555,
+    /// The edge.
+    pub edge: Rgb555,
+    /// A rectangle filled last, and its colour.
+    pub inner: Option<(Rectangle, Rgb555)>,
+}
+
+/// Everything the screens draw. Text is always placed by its vertical
+/// middle (`Baseline::Middle`), as all of the game's text is.
+pub trait Canvas {
+    /// Fills the whole screen.
+    fn fill_screen(&mut self, color: Rgb555);
+    /// Fills a rectangle.
+    fn fill(&mut self, area: Rectangle, color: Rgb555);
+    /// A panel: see [`Panel`].
+    fn panel(&mut self, panel: Panel);
+    /// One line of text, aligned horizontally on `at`, vertically centred on it.
+    fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment);
+    /// A straight line `width` pixels thick.
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555);
+    /// The outline of a rectangle with round corners of `radius`, drawn
+    /// `width` pixels thick inside `area`.
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555);
+    /// A mark in a cell (or an icon): X a cross, O a ring, in its colour.
+    fn mark(&mut self, cell: Rectangle, mark: Mark);
+}
+
+/// Draws `mark` in `cell` with embedded-graphics primitives: the reference
+/// shape (the raster blits the same pixels from a cache).
+pub(crate) fn mark_shape<D: DrawTarget<Color = Rgb555>>(t: &mut D, cell: Rectangle, mark: Mark) {
+    let size = cell.size.width.min(cell.size.height) as i32;
+    let inset = (size / 5).max(1);
+    let stroke = ((size / 9).max(2)) as u32;
+    let tl = cell.top_left + Point::new(inset, inset);
+    let br = cell.top_left + Point::new(size - 1 - inset, size - 1 - inset);
+    match mark {
+        Mark::X => {
+            let style = PrimitiveStyle::with_stroke(palette::X, stroke);
+            let _ = Line::new(tl, br).into_styled(style).draw(t);
+            let _ = Line::new(Point::new(br.x, tl.y), Point::new(tl.x, br.y))
+                .into_styled(style)
+                .draw(t);
+        }
+        Mark::O => {
+            let d = (size - 2 * inset).max(1) as u32;
+            let style = PrimitiveStyle::with_stroke(palette::O, stroke);
+            let _ = Circle::new(tl, d).into_styled(style).draw(t);
+        }
+    }
+}
+
+/// Any embedded-graphics target, drawn through embedded-graphics alone.
+pub struct Plain<'a, D>(pub &'a mut D);
+
+impl<D: DrawTarget<Color = Rgb555>> Canvas for Plain<'_, D> {
+    fn fill_screen(&mut self, color: Rgb555) {
+        let _ = self.0.clear(color);
+    }
+
+    fn fill(&mut self, area: Rectangle, color: Rgb555) {
+        let _ = self.0.fill_solid(&area, color);
+    }
+
+    /// The edge is two overlapping fills (without the corner pixels'
+    /// columns, without their rows), then the inside, then the inner box.
+    fn panel(&mut self, panel: Panel) {
+        let Panel {
+            area,
+            fill,
+            edge,
+            inner,
+        } = panel;
+        let (w, h) = (area.size.width, area.size.height);
+        if w < 6 || h < 6 {
+            self.fill(area, fill);
+        } else {
+            let at = |x, y| area.top_left + Point::new(x, y);
+            self.fill(Rectangle::new(at(2, 0), Size::new(w - 4, h)), edge);
+            self.fill(Rectangle::new(at(0, 2), Size::new(w, h - 4)), edge);
+            self.fill(Rectangle::new(at(2, 2), Size::new(w - 4, h - 4)), fill);
+        }
+        if let Some((r, c)) = inner {
+            self.fill(r, c);
+        }
+    }
+
+    fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
+        let style = MonoTextStyle::new(font.mono(), color);
+        let ts = TextStyleBuilder::new()
+            .alignment(align)
+            .baseline(Baseline::Middle)
+            .build();
+        let _ = Text::with_text_style(text, at, style, ts).draw(self.0);
+    }
+
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555) {
+        let _ = Line::new(from, to)
+            .into_styled(PrimitiveStyle::with_stroke(color, width))
+            .draw(self.0);
+    }
+
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
+        let style = PrimitiveStyleBuilder::new()
+            .stroke_color(color)
+            .stroke_width(width)
+            .build();
+        let _ = RoundedRectangle::with_equal_corners(area, Size::new(radius, radius))
+            .into_styled(style)
+            .draw(self.0);
+    }
+
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        mark_shape(self.0, cell, mark);
+    }
+}
+
+/// Most calls one frame makes (a 9x9 board with every cell marked and
+/// highlighted would need more: such a frame is drawn directly).
+const MAX_OPS: usize = 256;
+/// Bytes of text one frame draws, at most.
+const MAX_TEXT: usize = 2048;
+
+/// One recorded call.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Op {
+    Clear(Rgb555),
+    Fill(Rectangle, Rgb555),
+    Panel(Panel),
+    Text {
+        /// Byte range in the list's text.
+        start: u16,
+        len: u16,
+        at: Point,
+        font: Font,
+        color: Rgb555,
+        align: Alignment,
+    },
+    Line {
+        from: Point,
+        to: Point,
+        width: u32,
+        color: Rgb555,
+    },
+    RoundedFrame {
+        area: Rectangle,
+        radius: u32,
+        width: u32,
+        color: Rgb555,
+    },
+    Mark(Rectangle, Mark),
+}
+
+/// A frame's drawing calls, recorded (fixed size, no allocator). A frame
+/// that does not fit is marked incomplete and must be drawn directly.
+#[derive(Clone)]
+pub struct DisplayList {
+    ops: [Op; MAX_OPS],
+    len: usize,
+    text: [u8; MAX_TEXT],
+    text_len: usize,
+    complete: bool,
+}
+
+impl DisplayList {
+    /// An empty list.
+    pub const fn new() -> Self {
+        Self {
+            ops: [Op::Clear(Rgb555::new(0, 0, 0)); MAX_OPS],
+            len: 0,
+            text: [0; MAX_TEXT],
+            text_len: 0,
+            complete: true,
+        }
+    }
+
+    /// Empties the list for the next frame.
+    pub fn reset(&mut self) {
+        self.len = 0;
+        self.text_len = 0;
+        self.complete = true;
+    }
+
+    /// Everything drawn since [`reset`](Self::reset) was recorded.
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// Number of recorded calls.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Nothing recorded.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Both lists are complete and draw the same calls (so the same pixels).
+    pub fn same_as(&self, other: &DisplayList) -> bool {
+        self.complete
+            && other.complete
+            && self.ops[..self.len] == other.ops[..other.len]
+            && self.text[..self.text_len] == other.text[..other.text_len]
+    }
+
+    /// Draws the recorded calls on `canvas`.
+    pub fn replay<C: Canvas>(&self, canvas: &mut C) {
+        for op in &self.ops[..self.len] {
+            match *op {
+                Op::Clear(c) => canvas.fill_screen(c),
+                Op::Fill(r, c) => canvas.fill(r, c),
+                Op::Panel(p) => canvas.panel(p),
+                Op::Text {
+                    start,
+                    len,
+                    at,
+                    font,
+                    color,
+                    align,
+                } => {
+                    let (start, end) = (usize::from(start), usize::from(start) + usize::from(len));
+                    let bytes = self.text.get(start..end).unwrap_or(&[]);
+                    let text = core::str::from_utf8(bytes).unwrap_or("");
+                    canvas.text(text, at, font, color, align);
+                }
+                Op::Line {
+                    from,
+                    to,
+                    width,
+                    color,
+                } => canvas.line(from, to, width, color),
+                Op::RoundedFrame {
+                    area,
+                    radius,
+                    width,
+                    color,
+                } => canvas.rounded_frame(area, radius, width, color),
+                Op::Mark(r, m) => canvas.mark(r, m),
+            }
+        }
+    }
+
+    fn push(&mut self, op: Op) {
+        match self.ops.get_mut(self.len) {
+            Some(slot) if self.complete => {
+                *slot = op;
+                self.len += 1;
+            }
+            _ => self.complete = false,
+        }
+    }
+}
+
+impl Default for DisplayList {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Canvas for DisplayList {
+    fn fill_screen(&mut self, color: Rgb555) {
+        self.push(Op::Clear(color));
+    }
+
+    fn fill(&mut self, area: Rectangle, color: Rgb555) {
+        self.push(Op::Fill(area, color));
+    }
+
+    fn panel(&mut self, panel: Panel) {
+        self.push(Op::Panel(panel));
+    }
+
+    fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
+        let start = self.text_len;
+        let end = start + text.len();
+        match self.text.get_mut(start..end) {
+            Some(dst) if end <= usize::from(u16::MAX) => {
+                dst.copy_from_slice(text.as_bytes());
+                self.text_len = end;
+                self.push(Op::Text {
+                    start: start as u16,
+                    len: text.len() as u16,
+                    at,
+                    font,
+                    color,
+                    align,
+                });
+            }
+            _ => self.complete = false,
+        }
+    }
+
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555) {
+        self.push(Op::Line {
+            from,
+            to,
+            width,
+            color,
+        });
+    }
+
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
+        self.push(Op::RoundedFrame {
+            area,
+            radius,
+            width,
+            color,
+        });
+    }
+
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        self.push(Op::Mark(cell, mark));
+    }
+}
+
+/// How [`ShownFrames::draw`] brought a framebuffer up to date.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Redraw {
+    /// It already showed this frame: nothing drawn.
+    Skipped,
+    /// Drawn from the recorded list.
+    Replayed,
+    /// The frame did not fit a list: drawn directly.
+    Direct,
+}
+
+/// What each of two (double-buffered) framebuffers shows, as display lists,
+/// so a frame is only drawn into a buffer that does not show it already.
+pub struct ShownFrames {
+    /// Two lists for the buffers, one for the frame being recorded.
+    lists: [DisplayList; 3],
+    /// Which list each buffer shows (`None`: unknown, e.g. drawn directly).
+    shown: [Option<usize>; 2],
+    /// The list the next frame is recorded into.
+    scratch: usize,
+}
+
+impl ShownFrames {
+    /// Both buffers' contents unknown.
+    pub const fn new() -> Self {
+        Self {
+            lists: [DisplayList::new(), DisplayList::new(), DisplayList::new()],
+            shown: [None, None],
+            scratch: 2,
+        }
+    }
+
+    /// Brings framebuffer `buffer` (0 or 1), drawn on `canvas` (a
+    /// [`Raster`](crate::Raster) over it), up to date with `game`'s frame.
+    pub fn draw<C: Canvas>(&mut self, game: &Game<'_>, buffer: usize, canvas: &mut C) -> Redraw {
+        let buffer = buffer & 1;
+        let scratch = self.scratch;
+        let list = &mut self.lists[scratch];
+        list.reset();
+        game.draw_on(list);
+        if !list.is_complete() {
+            self.shown[buffer] = None;
+            game.draw_on(canvas);
+            return Redraw::Direct;
+        }
+        if let Some(i) = self.shown[buffer] {
+            if self.lists[i].same_as(&self.lists[scratch]) {
+                return Redraw::Skipped;
+            }
+        }
+        self.lists[scratch].replay(canvas);
+        // The recorded list is now what the buffer shows; a list no buffer
+        // shows becomes the next scratch.
+        self.shown[buffer] = Some(scratch);
+        self.scratch = (0..3)
+            .find(|i| !self.shown.contains(&Some(*i)))
+            .unwrap_or(scratch);
+        Redraw::Replayed
+    }
+}
+
+impl Default for ShownFrames {
+    fn default() -> Self {
+        Self::new()
+    }
+}
