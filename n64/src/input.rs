@@ -1,6 +1,7 @@
-//! Controller input as the game sees it: per port, the connection state,
-//! button edges (pressed/released this frame) and auto-repeating directions
-//! (D-pad or analog stick) for menu and board navigation.
+//! Controller readings over time, per port: the connection state and button
+//! edges (pressed/released this frame), for the `pad ...` log lines and the
+//! game's input. Directions, the stick and auto-repeat are the game's
+//! (`ttt64_game::InputTracker`, in real time at any refresh rate).
 
 use crate::si::PadState;
 
@@ -42,20 +43,6 @@ pub mod button {
     ];
 }
 
-/// Direction bits for [`Pad::held_dirs`] and [`Pad::repeat_dirs`].
-pub mod dir {
-    pub const UP: u8 = 1;
-    pub const DOWN: u8 = 2;
-    pub const LEFT: u8 = 4;
-    pub const RIGHT: u8 = 8;
-}
-
-/// Stick deflection that counts as a direction (full range is about ±80).
-pub const STICK_THRESHOLD: i8 = 40;
-/// Frames a direction is held before it repeats, then frames per repeat.
-pub const REPEAT_DELAY: u16 = 18;
-pub const REPEAT_PERIOD: u16 = 6;
-
 /// One controller port over time.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Pad {
@@ -66,8 +53,6 @@ pub struct Pad {
     pub pressed: u16,
     pub released: u16,
     known: bool,
-    held_frames: [u16; 4],
-    repeat: u8,
 }
 
 impl Pad {
@@ -88,60 +73,10 @@ impl Pad {
         self.pressed = now & !old;
         self.released = old & !now;
         self.state = new;
-
-        let held = self.held_dirs();
-        self.repeat = 0;
-        for (i, frames) in self.held_frames.iter_mut().enumerate() {
-            let bit = 1u8 << i;
-            if held & bit == 0 {
-                *frames = 0;
-                continue;
-            }
-            *frames = frames.saturating_add(1);
-            let fire = *frames == 1
-                || (*frames > REPEAT_DELAY && (*frames - REPEAT_DELAY) % REPEAT_PERIOD == 0);
-            if fire {
-                self.repeat |= bit;
-            }
-        }
     }
 
     pub fn connected(&self) -> bool {
         self.state.connected
-    }
-
-    /// Any real button held.
-    pub fn any_held(&self) -> bool {
-        self.state.buttons & button::ALL != 0
-    }
-
-    pub fn held(&self, buttons: u16) -> bool {
-        self.state.buttons & buttons != 0
-    }
-
-    /// Directions held now, from the D-pad or the stick.
-    pub fn held_dirs(&self) -> u8 {
-        let (b, x, y) = (self.state.buttons, self.state.stick_x, self.state.stick_y);
-        let mut d = 0;
-        if b & button::DUP != 0 || y >= STICK_THRESHOLD {
-            d |= dir::UP;
-        }
-        if b & button::DDOWN != 0 || y <= -STICK_THRESHOLD {
-            d |= dir::DOWN;
-        }
-        if b & button::DLEFT != 0 || x <= -STICK_THRESHOLD {
-            d |= dir::LEFT;
-        }
-        if b & button::DRIGHT != 0 || x >= STICK_THRESHOLD {
-            d |= dir::RIGHT;
-        }
-        d
-    }
-
-    /// Directions that fire this frame: on the first frame held, then after
-    /// `REPEAT_DELAY` frames every `REPEAT_PERIOD` frames.
-    pub fn repeat_dirs(&self) -> u8 {
-        self.repeat
     }
 }
 
