@@ -724,17 +724,7 @@ impl Script {
                         t.pos += 1;
                         let w = t.word("a number")?;
                         let n = w.parse().map_err(|_| format!("bad number `{w}`"))?;
-                        let mut from = 0;
-                        if t.peek_word() == Some("from") {
-                            t.keyword("from")?;
-                            from = parse_frame(&t.word("a frame number")?)?;
-                        }
-                        t.keyword("by")?;
-                        let by = parse_frame(&t.word("a frame number")?)?;
-                        t.end()?;
-                        if from > by {
-                            return Err(format!("`from {from}` is after `by {by}`"));
-                        }
+                        let (from, by) = from_by_end(t)?;
                         self.texts.push(TextExpect::Value {
                             text,
                             op,
@@ -760,17 +750,7 @@ impl Script {
                     }
                     _ => {}
                 }
-                let mut from = 0;
-                if t.peek_word() == Some("from") {
-                    t.keyword("from")?;
-                    from = parse_frame(&t.word("a frame number")?)?;
-                }
-                t.keyword("by")?;
-                let by = parse_frame(&t.word("a frame number")?)?;
-                t.end()?;
-                if from > by {
-                    return Err(format!("`from {from}` is after `by {by}`"));
-                }
+                let (from, by) = from_by_end(t)?;
                 self.texts.push(TextExpect::Seen {
                     text,
                     from,
@@ -785,17 +765,7 @@ impl Script {
                     self.texts.push(TextExpect::Never { text, line });
                     return Ok(());
                 }
-                let mut from = 0;
-                if t.peek_word() == Some("from") {
-                    t.keyword("from")?;
-                    from = parse_frame(&t.word("a frame number")?)?;
-                }
-                t.keyword("by")?;
-                let by = parse_frame(&t.word("a frame number")?)?;
-                t.end()?;
-                if from > by {
-                    return Err(format!("`from {from}` is after `by {by}`"));
-                }
+                let (from, by) = from_by_end(t)?;
                 self.texts.push(TextExpect::Absent {
                     text,
                     from,
@@ -1279,6 +1249,22 @@ impl<'a> Cursor<'a> {
             Some(Token::Quoted(q)) => Err(format!("unexpected \"{q}\" at end of line")),
         }
     }
+}
+
+/// `[from F] by B` ending the line: the frames F (0 if absent) and B.
+fn from_by_end(t: &mut Cursor<'_>) -> Result<(u32, u32), String> {
+    let mut from = 0;
+    if t.peek_word() == Some("from") {
+        t.keyword("from")?;
+        from = parse_frame(&t.word("a frame number")?)?;
+    }
+    t.keyword("by")?;
+    let by = parse_frame(&t.word("a frame number")?)?;
+    t.end()?;
+    if from > by {
+        return Err(format!("`from {from}` is after `by {by}`"));
+    }
+    Ok((from, by))
 }
 
 fn parse_frame(s: &str) -> Result<u32, String> {
