@@ -6,11 +6,16 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 /// Plays one game; returns the outcome.
 fn play(rules: Rules, x: (PlayerKind, u64), o: (PlayerKind, u64), nodes: u64) -> Outcome {
+    play_seats(rules, (x.0, x.1, nodes), (o.0, o.1, nodes))
+}
+
+/// Plays one game between X = (kind, seed, node budget) and O = (...).
+fn play_seats(rules: Rules, x: (PlayerKind, u64, u64), o: (PlayerKind, u64, u64)) -> Outcome {
     let (mut t1, mut t2): ([TtEntry; 0], [TtEntry; 0]) = ([], []);
     let mut px = Player::new(x.0, x.1, &mut t1);
     let mut po = Player::new(o.0, o.1, &mut t2);
-    px.set_budget(Budget::nodes(nodes));
-    po.set_budget(Budget::nodes(nodes));
+    px.set_budget(Budget::nodes(x.2));
+    po.set_budget(Budget::nodes(o.2));
     let mut pos = Position::new(rules);
     while !pos.outcome().is_over() {
         let p = if pos.side_to_move() == Mark::X {
@@ -226,22 +231,8 @@ fn presets_scale_with_difficulty_on_3x3() {
 /// Plays one game of `strong` with `x_nodes` against `strong` with
 /// `o_nodes`, seed `seed` for both; returns the outcome.
 fn play_budgets(rules: Rules, seed: u64, x_nodes: u64, o_nodes: u64) -> Outcome {
-    let (mut t1, mut t2): ([TtEntry; 0], [TtEntry; 0]) = ([], []);
-    let mut px = Player::new(PlayerKind::Strong, seed, &mut t1);
-    let mut po = Player::new(PlayerKind::Strong, seed + 1, &mut t2);
-    px.set_budget(Budget::nodes(x_nodes));
-    po.set_budget(Budget::nodes(o_nodes));
-    let mut pos = Position::new(rules);
-    while !pos.outcome().is_over() {
-        let p = if pos.side_to_move() == Mark::X {
-            &mut px
-        } else {
-            &mut po
-        };
-        let mv = p.choose_move(&pos).unwrap();
-        pos.play(mv).unwrap();
-    }
-    pos.outcome()
+    let strong = PlayerKind::Strong;
+    play_seats(rules, (strong, seed, x_nodes), (strong, seed + 1, o_nodes))
 }
 
 #[test]

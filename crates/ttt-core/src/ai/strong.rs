@@ -320,19 +320,7 @@ impl<'a> Engine<'a> {
         let ndirs = if k == 1 { 1 } else { 4 };
         const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
         for (d, &(dx, dy)) in DELTA.iter().enumerate().take(ndirs) {
-            // Offsets o: the window starts o steps back from `sq`.
-            let (mut lo, mut hi) = (0, k - 1);
-            if dx == 1 {
-                hi = hi.min(x);
-                lo = lo.max(x + k - w);
-            }
-            if dy == 1 {
-                hi = hi.min(y);
-                lo = lo.max(y + k - h);
-            } else if dy == -1 {
-                lo = lo.max(k - 1 - y);
-                hi = hi.min(h - 1 - y);
-            }
+            let (lo, hi) = window_offsets((x, y), (dx, dy), k, (w, h));
             for o in lo..=hi {
                 let (sx, sy) = (x - o * dx, y - o * dy);
                 f(((sy * 16 + sx) * 4) as usize + d);
@@ -393,19 +381,7 @@ impl<'a> Engine<'a> {
         const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
         let mut won = false;
         for (d, &(dx, dy)) in DELTA.iter().enumerate().take(ndirs) {
-            // Offsets o: the window starts o steps back from `sq`.
-            let (mut lo, mut hi) = (0, k - 1);
-            if dx == 1 {
-                hi = hi.min(x);
-                lo = lo.max(x + k - w);
-            }
-            if dy == 1 {
-                hi = hi.min(y);
-                lo = lo.max(y + k - h);
-            } else if dy == -1 {
-                lo = lo.max(k - 1 - y);
-                hi = hi.min(h - 1 - y);
-            }
+            let (lo, hi) = window_offsets((x, y), (dx, dy), k, (w, h));
             if lo > hi {
                 continue;
             }
@@ -759,6 +735,31 @@ impl<'a> Engine<'a> {
     pub fn best_move(&mut self, pos: &Position) -> Option<Square> {
         self.analyse(pos).map(|(sq, _)| sq)
     }
+}
+
+/// The offsets o (0..k) for which the k-cell window in direction
+/// (`dx`, `dy`) starting o steps back from (`x`, `y`) lies on a `w` x `h`
+/// board: `lo..=hi` (empty when `lo > hi`).
+#[inline(always)]
+fn window_offsets(
+    (x, y): (i32, i32),
+    (dx, dy): (i32, i32),
+    k: i32,
+    (w, h): (i32, i32),
+) -> (i32, i32) {
+    let (mut lo, mut hi) = (0, k - 1);
+    if dx == 1 {
+        hi = hi.min(x);
+        lo = lo.max(x + k - w);
+    }
+    if dy == 1 {
+        hi = hi.min(y);
+        lo = lo.max(y + k - h);
+    } else if dy == -1 {
+        lo = lo.max(k - 1 - y);
+        hi = hi.min(h - 1 - y);
+    }
+    (lo, hi)
 }
 
 #[cfg(test)]
