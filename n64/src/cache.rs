@@ -4,6 +4,11 @@
 //! before a device reads that memory the dirty lines must be written back,
 //! and before the CPU reads what a device wrote the stale lines must be
 //! invalidated.
+//!
+//! The operations work on whole 16-byte lines: a DMA buffer must be
+//! line-aligned and fill its lines alone, or a write-back/invalidate also
+//! hits (and an invalidate loses) the neighbouring data. Every DMA buffer in
+//! this crate is `align(64)` and a multiple of 64 bytes.
 
 use core::arch::asm;
 
