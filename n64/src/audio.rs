@@ -8,6 +8,19 @@
 //! Before the game blocks for long (the computer's search), [`Audio::hush`]
 //! makes what is queued end in silence: when the AI then runs dry it stops
 //! on a zero sample instead of a cut-off tone.
+//!
+//! What the console requires, and how this module meets it: the AI DMAs
+//! samples from RDRAM behind the data cache, 8-byte aligned, at most
+//! 256 KiB a buffer. Samples are mixed through the cache and written back
+//! (`cache::writeback`) before the DMA is queued; the shared zeros are
+//! written back once, in [`Audio::take`] (the .bss clear left them in the
+//! cache), and never written again. The buffer blocks are 64-byte aligned;
+//! each buffer is 8-byte aligned (4098 samples), so neighbouring buffers
+//! share a cache line at their seam: harmless, because audio memory is only
+//! ever written back, never invalidated (a write-back of a shared line
+//! writes the current CPU data of both). A buffer is refilled only when
+//! neither playing nor queued. A DMA ending on an 8 KiB boundary
+//! starts 8 bytes later (the AI's address-counter carry bug).
 
 use ttt64_game::sound::SAMPLE_RATE;
 use ttt64_game::{Cue, Synth};

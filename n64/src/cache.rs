@@ -4,6 +4,13 @@
 //! before a device reads that memory the dirty lines must be written back,
 //! and before the CPU reads what a device wrote the stale lines must be
 //! invalidated.
+//!
+//! The operations work on whole 16-byte lines: a DMA buffer must be
+//! line-aligned and fill its lines alone, or a write-back/invalidate also
+//! hits (and an invalidate loses) the neighbouring data. The buffers that
+//! are invalidated (the SI block) and the framebuffers are `align(64)` and
+//! a multiple of 64 bytes; the audio buffers are only written back, never
+//! invalidated, so they may share a line with each other (see audio.rs).
 
 use core::arch::asm;
 

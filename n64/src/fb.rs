@@ -4,6 +4,15 @@
 //! [`Raster`] (fast fills, glyph blits, mark sprites); [`Display::present`]
 //! writes the touched rows back to RDRAM before the VI is pointed at the
 //! buffer.
+//!
+//! What the console requires, and how this module meets it: the VI fetches
+//! pixels from RDRAM by DMA and never sees the CPU's data cache, so a pixel
+//! still in a dirty cache line is shown stale. Every drawing call records
+//! the rows it touched; [`Display::present`] writes exactly those rows back
+//! (Hit_Write_Back, the lines stay valid) before [`crate::vi::set_origin`].
+//! The buffers are 64-byte aligned and a whole number of cache lines, so a
+//! write-back never reaches other data, and nothing invalidates them (the
+//! VI only reads). The start-up clear goes through the same path.
 
 use core::convert::Infallible;
 

@@ -5,14 +5,19 @@
 //!
 //! Contract with the test harness: one [`log!`](crate::log) call = one write
 //! = one line, always terminated with "\n".
+//!
+//! On a console the writes go over the PI bus, one at a time
+//! ([`crate::pi::write_u32`] waits for an idle PI before each): without a
+//! flashcart that emulates the IS-Viewer they land in ROM space and change
+//! nothing.
 
 use core::fmt::{self, Write};
 
-use crate::regs::Reg;
+use crate::pi;
 
 const BUFFER: usize = 0xB3FF_0020;
-// SAFETY: IS-Viewer length register in cartridge space, 32-bit.
-const LENGTH: Reg<u32> = unsafe { Reg::at(0xB3FF_0014) };
+/// IS-Viewer length register in cartridge space, 32-bit.
+const LENGTH: usize = 0xB3FF_0014;
 /// Longest line sent; longer messages are cut (the emulator buffer is 4 KiB).
 pub const MAX_LINE: usize = 252;
 
@@ -78,10 +83,12 @@ fn send(line: &Line) {
     let len = text.len() + 1;
     for (i, word) in bytes[..len.div_ceil(4) * 4].chunks_exact(4).enumerate() {
         let value = u32::from_be_bytes([word[0], word[1], word[2], word[3]]);
-        // SAFETY: IS-Viewer buffer words 0xB3FF0020.., inside its 4 KiB window.
-        unsafe { Reg::<u32>::at(BUFFER + 4 * i) }.write(value);
+        // SAFETY: IS-Viewer buffer words 0xB3FF0020.., inside its 4 KiB
+        // window in cartridge space.
+        unsafe { pi::write_u32(BUFFER + 4 * i, value) };
     }
-    LENGTH.write(len as u32);
+    // SAFETY: the IS-Viewer length word in cartridge space.
+    unsafe { pi::write_u32(LENGTH, len as u32) };
 }
 
 /// `log!("pad {} connected", port)`: one IS-Viewer line.

@@ -4,7 +4,8 @@
 //! - [`boot`]: our IPL3 and the entry code (assembly).
 //! - one small module per hardware block: [`vi`] (video), [`audio`], [`fb`]
 //!   (framebuffers, embedded-graphics `DrawTarget`), [`si`] (joybus:
-//!   controllers, EEPROM), [`timer`] (COP0 Count), [`isviewer`] (debug
+//!   controllers, EEPROM, the PIF boot-done write), [`pi`] (cartridge-bus
+//!   writes), [`timer`] (COP0 Count), [`isviewer`] (debug
 //!   text), [`cache`], [`exception`], plus [`regs`] (typed registers).
 //! - [`input`]: edges and auto-repeat; [`platform`]: the interface the game
 //!   is written against; [`game`]: the main loop running `ttt64-game`.
@@ -23,6 +24,7 @@ pub mod global;
 pub mod input;
 pub mod isviewer;
 pub mod panic;
+pub mod pi;
 pub mod platform;
 pub mod regs;
 pub mod si;

@@ -1,10 +1,32 @@
-//! Serial Interface and the PIF's joybus: controllers on channels 0..3,
-//! the cartridge EEPROM on channel 4 (n64brew "Joybus Protocol", "PIF").
+//! Serial Interface and the PIF: the boot-termination write, and the
+//! joybus: controllers on channels 0..3, the cartridge EEPROM on channel 4
+//! (n64brew "Joybus Protocol", "PIF").
 //!
 //! A joybus transaction is a 64-byte block: per channel `[tx_len, rx_len,
 //! command, tx bytes..., rx bytes...]`, `0x00` skips a channel, `0xFF` is
-//! padding, `0xFE` ends the block, and byte 63 = 1 tells the PIF to run it.
-//! The SI DMAs the block to PIF RAM, then the answer back.
+//! padding, `0xFE` ends the block, and byte 63 (the PIF's command byte) = 1
+//! tells the PIF to run it. The SI DMAs the block to PIF RAM, then the
+//! answer back.
+//!
+//! What the console requires, and how this module meets it:
+//! - The SI takes one access at a time: a DMA or a 32-bit IO access to PIF
+//!   RAM started while it is busy (SI_STATUS bit 0 DMA busy, bit 1 IO busy)
+//!   is lost or corrupts the one in flight. Every access here starts only
+//!   after [`wait_idle`] (libultra's `__osSiDeviceBusy` rule); the wait gives
+//!   up after 10 ms, so a dead SI shows as an error reply, never a hang.
+//! - DMA reads and writes RDRAM behind the data cache: the 64-byte buffer is
+//!   64-byte aligned and alone in its cache lines, written back before the
+//!   write DMA and invalidated before the CPU reads the PIF's answer.
+//! - The PIF halts the CPU about 5 s after power-on unless the program sets
+//!   bit 3 of the command byte ([`pif_boot_done`], as libultra's
+//!   `osInitialize` does; no IPL3 we boot with does it). It runs once, in
+//!   start-up, before the first joybus block, and waits (at most 2 ms) for
+//!   the PIF to take the bit (a PIF clears the command byte once it has): a
+//!   joybus block DMAed before then would overwrite the byte with 0x01 and
+//!   lose the bit. Joybus blocks do not carry bit 3: once boot is over the
+//!   PIF no longer looks at it.
+//! - EEPROM: after a block write the chip is busy for 15 ms
+//!   ([`eeprom_write`] waits).
 
 use crate::cache;
 use crate::global::Global;
@@ -21,6 +43,14 @@ const PIF_AD_WR64B: Reg<u32> = reg(0x10);
 const STATUS: Reg<u32> = reg(0x18);
 const STATUS_BUSY: u32 = 0b11; // DMA busy | IO busy
 const PIF_RAM: u32 = 0x1FC0_07C0;
+/// The last word of PIF RAM; its low byte is the PIF's command byte.
+// SAFETY: PIF RAM word 0x1FC007FC (KSEG1), a 32-bit SI IO access; the
+// only user, `pif_boot_done`, starts each access with the SI idle.
+const PIF_COMMAND_WORD: Reg<u32> = unsafe { Reg::at(0xBFC0_07FC) };
+/// Command byte bit 3: "boot is over" (else the PIF halts the CPU after 5 s).
+pub const PIF_BOOT_DONE: u32 = 0x08;
+/// How long [`pif_boot_done`] waits for the PIF to take the bit.
+const PIF_ACK_MICROS: u64 = 2_000;
 
 /// PIF RAM image used for DMA (whole cache lines, nothing else in them).
 #[repr(C, align(64))]
@@ -33,6 +63,44 @@ fn wait_idle() {
         if timer::count().wrapping_sub(start) > (timer::TICKS_PER_SECOND / 100) as u32 {
             break; // 10 ms: the SI is stuck; the caller sees an error reply
         }
+    }
+}
+
+/// What [`pif_boot_done`] saw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BootDone {
+    /// The word written: what was there, with bit 3 set.
+    pub written: u32,
+    /// The word read back right after the write.
+    pub read_back: u32,
+    /// Bit 3 was clear again within 2 ms: the PIF took the command (a PIF
+    /// clears the command byte once it has run it; mupen64plus and ares do
+    /// it during the write, so `read_back` already shows it clear).
+    pub taken: bool,
+}
+
+/// Tells the PIF that boot is over: read-modify-write of the last PIF RAM
+/// word with bit 3 set, each access on an idle SI. Call once, early (well
+/// within 5 s of power-on), before any joybus block.
+pub fn pif_boot_done() -> BootDone {
+    wait_idle();
+    let word = PIF_COMMAND_WORD.read();
+    let written = word | PIF_BOOT_DONE;
+    wait_idle();
+    PIF_COMMAND_WORD.write(written);
+    wait_idle();
+    let read_back = PIF_COMMAND_WORD.read();
+    let start = timer::count();
+    let limit = (PIF_ACK_MICROS * timer::TICKS_PER_SECOND / 1_000_000) as u32;
+    let mut now = read_back;
+    while now & PIF_BOOT_DONE != 0 && timer::count().wrapping_sub(start) < limit {
+        wait_idle();
+        now = PIF_COMMAND_WORD.read();
+    }
+    BootDone {
+        written,
+        read_back,
+        taken: now & PIF_BOOT_DONE == 0,
     }
 }
 

@@ -2,6 +2,10 @@
 //! clock: 93.75 MHz / 2 = 46.875 MHz. Count is 32 bits (wraps every ~91.6 s);
 //! [`Timer`] extends it to 64 bits as long as it is read more often than that
 //! (the main loop reads it every frame).
+//!
+//! What the console requires: Count runs at half the CPU clock on every
+//! console (46.875 MHz); mupen64plus's `CountPerOp` only changes how many
+//! ticks an emulated instruction costs, not the rate the ROM assumes.
 
 use core::arch::asm;
 use core::cell::Cell;

@@ -1,6 +1,26 @@
 //! Video Interface: 320x240, 16 bits per pixel (RGBA5551), progressive,
 //! with the NTSC, PAL or MPAL timings of [`crate::vi_modes`]; vertical
 //! interrupts counted by the interrupt handler (boot/entry.s).
+//!
+//! What the console requires, and how this module meets it:
+//! - The VI reads the framebuffer from RDRAM by DMA, behind the CPU's data
+//!   cache: every pixel must be in RDRAM before the VI scans it. `fb.rs`
+//!   writes the drawn rows back (`Framebuffer::flush`) before [`set_origin`]
+//!   points the VI at a buffer, and draws only into the buffer not shown.
+//! - A mode change must not show a half-programmed mode: [`init`] blanks
+//!   the VI first (CTRL = 0, no pixels fetched), writes the timing, origin,
+//!   width and scale registers, and enables 16-bit output with CTRL last.
+//! - A VI interrupt left pending from before (by the boot code or the panic
+//!   path re-running [`init`]) is acknowledged (a V_CURRENT write) before
+//!   MI_MASK lets the VI through, so the first counted interrupt is a real
+//!   new field.
+//! - [`set_origin`] is written mid-field (after the frame is drawn). ares
+//!   reads ORIGIN once per field, at the first active line, so the new
+//!   buffer shows from the next field; if a console's VI takes it mid-field
+//!   the picture tears for one field, but never shows a half-drawn buffer:
+//!   both buffers are complete, and the one replaced is drawn into again
+//!   only after [`wait_vsync`], i.e. once the VI has moved on (not verified
+//!   on hardware).
 
 use core::sync::atomic::{AtomicU32, Ordering};
 
@@ -66,6 +86,7 @@ pub fn init(tv: TvType, origin: u32) {
     X_SCALE.write(((WIDTH as u32) << 10) / 640);
     Y_SCALE.write(((HEIGHT as u32) << 10) / 240);
     CTRL.write(CTRL_16BPP);
+    V_CURRENT.write(0); // acknowledge a stale VI interrupt before unmasking
     mi::MASK.write(mi::MASK_SET_VI);
 }
 

@@ -575,10 +575,66 @@ pub fn check_texts(script: &Script, report: &mut Report) {
                     detail,
                 }
             }
+            TextExpect::Bits {
+                text,
+                mask,
+                from,
+                by,
+                line,
+            } => {
+                let what = if *from > 0 {
+                    format!("expect {text:?} has bits {mask:#x} from {from} by {by}")
+                } else {
+                    format!("expect {text:?} has bits {mask:#x} by {by}")
+                };
+                let (passed, detail) = bits_check(&report.is_lines, text, *mask, *from, *by);
+                CheckResult {
+                    line: *line,
+                    passed,
+                    what,
+                    detail,
+                }
+            }
         };
         report.checks.push(result);
     }
     report.checks.sort_by_key(|c| c.line);
+}
+
+/// `expect "text" has bits M from A by B`: the hexadecimal number after
+/// `text` (`0x` optional) in every line of frames `from..=by` that contains
+/// it has every bit of `mask` set.
+fn bits_check(
+    lines: &[(u32, String)],
+    text: &str,
+    mask: u32,
+    from: u32,
+    by: u32,
+) -> (bool, String) {
+    let mut seen = 0;
+    for (f, l) in lines.iter().filter(|(f, _)| *f >= from && *f <= by) {
+        let Some(at) = l.find(text) else { continue };
+        let rest = &l[at + text.len()..];
+        let rest = rest.strip_prefix("0x").unwrap_or(rest);
+        let digits: String = rest.chars().take_while(char::is_ascii_hexdigit).collect();
+        let Ok(v) = u32::from_str_radix(&digits, 16) else {
+            return (
+                false,
+                format!("frame {f}: no hexadecimal number after the text: {l:?}"),
+            );
+        };
+        if v & mask != mask {
+            return (
+                false,
+                format!("frame {f}: {v:#010x} lacks bits {:#x}", mask & !v),
+            );
+        }
+        seen += 1;
+    }
+    if seen == 0 {
+        return (false, format!("no line in frames {from}..{by}"));
+    }
+    (true, format!("{seen} lines, each with bits {mask:#x} set"))
 }
 
 /// `expect "text" <= N from A by B`: the number after `text` in every line
@@ -1314,6 +1370,50 @@ expect "frame_us_max=" <= 1 from 300 by 400
             "expect \"x=\" <= five by 9",
             "expect \"x=\" <= 5 from 10 by 9",
             "expect \"x=\" <= 5",
+        ] {
+            assert!(Script::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bits_of_a_hex_number() {
+        let lines = [
+            (3, "pif boot-done 00000008"),
+            (40, "pif boot-done 0x0000000c"),
+            (80, "pif boot-done 00000001"),
+            (90, "pif boot-done none"),
+        ];
+        let results = checked(
+            r#"expect "pif boot-done " has bits 0x8 by 50
+expect "pif boot-done " has bits 0xC from 30 by 50
+expect "pif boot-done " has bits 0x8 by 85
+expect "pif boot-done " has bits 0x1 from 85 by 95
+expect "pif boot-done " has bits 0x8 from 100 by 200
+"#,
+            &lines,
+            200,
+        );
+        assert_eq!(
+            results,
+            [
+                (true, "2 lines, each with bits 0x8 set".to_string()),
+                (true, "1 lines, each with bits 0xc set".to_string()),
+                (false, "frame 80: 0x00000001 lacks bits 0x8".to_string()),
+                (
+                    false,
+                    "frame 90: no hexadecimal number after the text: \"pif boot-done none\""
+                        .to_string()
+                ),
+                (false, "no line in frames 100..200".to_string()),
+            ]
+        );
+        let s = Script::parse("expect \"x \" has bits 0x8 from 3 by 9").unwrap();
+        assert_eq!(s.length(), Some(9));
+        for bad in [
+            "expect \"x \" has bits eight by 9",
+            "expect \"x \" has bits 0x8",
+            "expect \"x \" has 0x8 by 9",
+            "expect \"x \" has bits 0x8 from 10 by 9",
         ] {
             assert!(Script::parse(bad).is_err(), "{bad}");
         }

@@ -264,6 +264,17 @@ pub enum TextExpect {
         by: u32,
         line: usize,
     },
+    /// Every line containing `text` in frames `from..=by` (at least one)
+    /// has a hexadecimal number right after the text (an optional `0x`
+    /// prefix) with every bit of `mask` set
+    /// (`expect "pif boot-done " has bits 0x8 by 30`).
+    Bits {
+        text: String,
+        mask: u32,
+        from: u32,
+        by: u32,
+        line: usize,
+    },
 }
 
 /// The comparison of `expect count`.
@@ -468,7 +479,8 @@ impl Script {
         let texts = self.texts.iter().filter_map(|t| match t {
             TextExpect::Seen { by, line, .. }
             | TextExpect::Absent { by, line, .. }
-            | TextExpect::Value { by, line, .. } => Some((*line, *by)),
+            | TextExpect::Value { by, line, .. }
+            | TextExpect::Bits { by, line, .. } => Some((*line, *by)),
             TextExpect::Every { to, line, .. } => to.map(|to| (*line, to)),
             TextExpect::Never { .. } | TextExpect::Sequence { .. } | TextExpect::Count { .. } => {
                 None
@@ -729,6 +741,20 @@ impl Script {
                             text,
                             op,
                             n,
+                            from,
+                            by,
+                            line,
+                        });
+                        return Ok(());
+                    }
+                    Some("has") => {
+                        t.keyword("has")?;
+                        t.keyword("bits")?;
+                        let mask = parse_u32(&t.word("a bit mask")?)?;
+                        let (from, by) = from_by_end(t)?;
+                        self.texts.push(TextExpect::Bits {
+                            text,
+                            mask,
                             from,
                             by,
                             line,
