@@ -8,7 +8,16 @@ use n64rom::ipl2::{self, Cic};
 use n64rom::ipl3::{self, KnownIpl3};
 
 const IPL3_LEN: usize = 0xFC0;
-const SHARED_COMPAT: &str = "../shared/third-party/libdragon-ipl3/ipl3_compat.z64";
+use sha2::{Digest, Sha256};
+
+/// libdragon's compat IPL3 from the team's shared folder (`../shared` next to
+/// the repository, or `$TTT_SHARED_DIR`), if present. Never part of the
+/// repository.
+fn shared_compat_ipl3() -> Option<Vec<u8>> {
+    let dir = std::env::var("TTT_SHARED_DIR")
+        .unwrap_or_else(|_| format!("{}/../../../shared", env!("CARGO_MANIFEST_DIR")));
+    std::fs::read(format!("{dir}/third-party/libdragon-ipl3/ipl3_compat.z64")).ok()
+}
 
 const M32: u64 = 0xFFFF_FFFF;
 
@@ -154,14 +163,16 @@ fn library_matches_reference_on_random_ipl3s() {
 /// libdragon's compat IPL3 is signed for CIC-6102/7101: A536C0F1D859.
 #[test]
 fn libdragon_compat_ipl3_is_signed_for_6102() {
-    let Ok(file) = std::fs::read(format!(
-        "{}/../../{SHARED_COMPAT}",
-        env!("CARGO_MANIFEST_DIR")
-    )) else {
+    let Some(file) = shared_compat_ipl3() else {
         println!("skipped: ../shared/third-party/libdragon-ipl3 not found");
         return;
     };
     assert_eq!(file.len(), 4096);
+    assert_eq!(
+        format!("{:x}", Sha256::digest(&file)),
+        "f522db2e31a701f82597f399e76d55c9487760d015aff9d90176b463ae39a068",
+        "not libdragon's ipl3_compat.z64 at 535d7517"
+    );
     let ipl3 = as_ipl3(&file[0x40..0x1000]);
     assert_eq!(reference(ipl3, 0x3F), 0xA536_C0F1_D859);
     assert_eq!(ipl2::checksum(ipl3, 0x3F), 0xA536_C0F1_D859);
