@@ -55,7 +55,7 @@ fn reference(ipl3: &[u8], seed: u64) -> u64 {
         .collect();
     assert_eq!(words.len(), 1008);
     let init = ((0x6C07_8965 * seed + 1) & M32) ^ words[0];
-    let mut buf = vec![init; 16];
+    let mut buf = [init; 16];
     let add = |a: u64, b: u64| (a + b) & M32;
     let mut last;
     let mut data = words[0];
@@ -79,7 +79,7 @@ fn reference(ipl3: &[u8], seed: u64) -> u64 {
         if data < buf[6] {
             buf[6] = add(buf[3], buf[6]) ^ add(data, k);
         } else {
-            buf[6] = add(buf[4], data) ^ buf[6];
+            buf[6] ^= add(buf[4], data);
         }
         buf[5] = add(buf[5], rol(data, last >> 27));
         buf[8] = helper(buf[8], ror(data, last >> 27), k);
