@@ -59,8 +59,8 @@ pub struct BootCheck {
     pub ipl3_sha256: String,
     /// Stored CRC1/CRC2 equal the CIC-6102 computation.
     pub crc_ok: bool,
-    /// Under libdragon's compat IPL3: header word 0x10 is taken as a size
-    /// (bytes loaded), not 1 MiB.
+    /// Under libdragon's compat IPL3 (or an unrecognised libdragon build):
+    /// header word 0x10 is taken as a size (bytes loaded), not 1 MiB.
     pub compat_partial_load: Option<u32>,
     /// ROM offset of the first ELF at a 256-byte boundary from 0x1000.
     pub elf_offset: Option<usize>,
@@ -148,9 +148,11 @@ pub fn check(rom: &[u8], header: &Header, computed_crc: (u32, u32)) -> Result<Bo
     let cic = ipl2::identify(code);
     let kind = ipl3::identify(code);
     let crc_ok = computed_crc == (header.crc1, header.crc2);
-    let compat_partial_load = (kind == KnownIpl3::LibdragonCompat
-        && compat::loads_partial(header.crc1, header.entry))
-    .then_some(header.crc1);
+    // Other libdragon revisions may be compat builds (r3..r7 read the word
+    // the same way), so they get the warning too.
+    let may_be_compat = matches!(kind, KnownIpl3::LibdragonCompat | KnownIpl3::LibdragonOther);
+    let compat_partial_load =
+        (may_be_compat && compat::loads_partial(header.crc1, header.entry)).then_some(header.crc1);
     let elf_offset = elf_offset(rom);
 
     let facts = Facts {
@@ -257,5 +259,25 @@ mod tests {
         rom[0x2FFE..0x3000].copy_from_slice(b"\x7fE");
         assert_eq!(elf_offset(&rom[..0x2FFF]), Some(0x1200));
         assert_eq!(program_extent(&rom), 0x2000);
+    }
+
+    /// The size-word warning applies to IPL3s that may read 0x10 as a size
+    /// (compat, or a libdragon build n64rom does not know), not to others.
+    #[test]
+    fn size_warning_only_for_possible_compat_builds() {
+        let mut rom = vec![0u8; 0x2000];
+        rom[..4].copy_from_slice(&crate::header::PI_CONFIG.to_be_bytes());
+        rom[0x08..0x0C].copy_from_slice(&0x8000_0400u32.to_be_bytes());
+        rom[0x10..0x14].copy_from_slice(&0x100u32.to_be_bytes());
+        let inspect = |rom: &[u8]| {
+            let header = Header::parse(rom).unwrap();
+            check(rom, &header, crate::checksum::cic6102(rom)).unwrap()
+        };
+        assert_eq!(inspect(&rom).compat_partial_load, None);
+        rom[0x400..0x400 + ipl3::LIBDRAGON_MARKER.len()].copy_from_slice(ipl3::LIBDRAGON_MARKER);
+        let found = inspect(&rom);
+        assert_eq!(found.ipl3, KnownIpl3::LibdragonOther);
+        assert_eq!(found.compat_partial_load, Some(0x100));
+        assert_eq!(found.verdict, Verdict::EmulatorsOnly, "still unsigned");
     }
 }
