@@ -1,5 +1,6 @@
 //! `n64rom`: packs a big-endian MIPS ELF into a Nintendo 64 ROM image (.z64)
-//! and inspects ROM headers. See `n64/README.md` for the layout.
+//! and inspects ROMs: header, CRC, and whether a console would boot them
+//! ([`boot`]). See `n64/README.md` for the layout.
 
 pub mod boot;
 pub mod checksum;
@@ -35,7 +36,9 @@ pub fn ipl3_from_file(bytes: &[u8]) -> Result<Vec<u8>, RomError> {
 
 /// Builds a complete ROM image from an ELF file. `ipl3` (from
 /// [`ipl3_from_file`]) replaces the ELF's own `.ipl3` section. `configure`
-/// may adjust the header before it is written.
+/// may adjust the header before it is written. The image always has a valid
+/// CIC-6102 CRC whose CRC1 is above libdragon compat's size bound
+/// ([`compat::settle_pad`]), so both IPL3 contracts load the whole program.
 pub fn pack(
     elf_bytes: &[u8],
     ipl3: Option<&[u8]>,
