@@ -8,7 +8,7 @@ SHELL := /bin/bash
 APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
-.PHONY: play test deps fmt-check clippy test-host no-std rom test-rom bench
+.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
@@ -42,6 +42,11 @@ no-std:
 
 rom:
 	$(MAKE) -C n64 rom
+
+# ROMs for a console or flashcart with a signed IPL3 the user has:
+# make rom-hw IPL3=FILE (n64/README.md, "ROM for a console").
+rom-hw:
+	$(MAKE) -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
 
 test-rom:
 	$(MAKE) -C n64 test

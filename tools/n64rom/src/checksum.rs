@@ -8,31 +8,102 @@ pub const CHECKSUM_START: usize = 0x1000;
 pub const CHECKSUM_LEN: usize = 0x10_0000;
 /// Seed for CIC-6102/7101: `0x3F * 0x5D588B65 + 1` (mod 2^32).
 pub const SEED_6102: u32 = 0xF8CA_4DDC;
+/// Words in the checksummed area.
+pub const WINDOW_WORDS: usize = CHECKSUM_LEN / 4;
 
 /// Computes (CRC1, CRC2) of `rom` for CIC-6102. Bytes past the end of `rom`
 /// count as zero, as if the image were padded.
 pub fn cic6102(rom: &[u8]) -> (u32, u32) {
-    let (mut t1, mut t2, mut t3, mut t4, mut t5, mut t6) = (
-        SEED_6102, SEED_6102, SEED_6102, SEED_6102, SEED_6102, SEED_6102,
-    );
-    for i in (CHECKSUM_START..CHECKSUM_START + CHECKSUM_LEN).step_by(4) {
-        let mut word = [0u8; 4];
-        for (k, b) in word.iter_mut().enumerate() {
-            *b = rom.get(i + k).copied().unwrap_or(0);
-        }
-        let d = u32::from_be_bytes(word);
-        let r = d.rotate_left(d & 31);
-        let (sum, carry) = t6.overflowing_add(d);
-        if carry {
-            t4 = t4.wrapping_add(1);
-        }
-        t6 = sum;
-        t3 ^= d;
-        t5 = t5.wrapping_add(r);
-        t2 ^= if t2 > d { r } else { t6 ^ d };
-        t1 = t1.wrapping_add(t5 ^ d);
+    let window = rom.get(CHECKSUM_START..).unwrap_or(&[]);
+    let window = &window[..window.len().min(CHECKSUM_LEN)];
+    let mut state = Cic6102State::new();
+    state.update(window);
+    state.zeros(WINDOW_WORDS - state.words());
+    state.finish()
+}
+
+/// The running state of the CIC-6102 checksum after some words of the
+/// window. Cloning it lets the packer try several values of a late word
+/// (the pad) without re-reading everything before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cic6102State {
+    t1: u32,
+    t2: u32,
+    t3: u32,
+    t4: u32,
+    t5: u32,
+    t6: u32,
+    words: usize,
+}
+
+impl Default for Cic6102State {
+    fn default() -> Self {
+        Self::new()
     }
-    (t6 ^ t4 ^ t3, t5 ^ t2 ^ t1)
+}
+
+impl Cic6102State {
+    pub fn new() -> Self {
+        let s = SEED_6102;
+        Self {
+            t1: s,
+            t2: s,
+            t3: s,
+            t4: s,
+            t5: s,
+            t6: s,
+            words: 0,
+        }
+    }
+
+    /// Words of the window consumed so far.
+    pub fn words(&self) -> usize {
+        self.words
+    }
+
+    /// Feeds one big-endian word of the window.
+    pub fn word(&mut self, d: u32) {
+        let r = d.rotate_left(d & 31);
+        let (sum, carry) = self.t6.overflowing_add(d);
+        if carry {
+            self.t4 = self.t4.wrapping_add(1);
+        }
+        self.t6 = sum;
+        self.t3 ^= d;
+        self.t5 = self.t5.wrapping_add(r);
+        self.t2 ^= if self.t2 > d { r } else { self.t6 ^ d };
+        self.t1 = self.t1.wrapping_add(self.t5 ^ d);
+        self.words += 1;
+    }
+
+    /// Feeds bytes (a multiple of 4 long; a trailing partial word is
+    /// zero-padded).
+    pub fn update(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(4) {
+            let mut w = [0u8; 4];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.word(u32::from_be_bytes(w));
+        }
+    }
+
+    /// Feeds `n` zero words in constant time. A zero word leaves t3..t6
+    /// alone (no rotation, no carry), adds t5 to t1, and turns t2 into
+    /// t6 only if t2 is zero (t2 > 0 xors in r = 0).
+    pub fn zeros(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        self.t1 = self.t1.wrapping_add(self.t5.wrapping_mul(n as u32));
+        if self.t2 == 0 {
+            self.t2 = self.t6;
+        }
+        self.words += n;
+    }
+
+    /// (CRC1, CRC2) of the words fed so far.
+    pub fn finish(&self) -> (u32, u32) {
+        (self.t6 ^ self.t4 ^ self.t3, self.t5 ^ self.t2 ^ self.t1)
+    }
 }
 
 #[cfg(test)]
@@ -121,5 +192,36 @@ mod tests {
             assert_eq!(cic6102(image), reference(image));
         }
         assert_ne!(cic6102(&random), cic6102(&short));
+    }
+
+    /// The constant-time run of zero words equals feeding them one by one,
+    /// including from a state whose t2 is zero.
+    #[test]
+    fn zero_run_matches_word_by_word() {
+        let mut x: u32 = 0x9E37_79B9;
+        for n in [0usize, 1, 2, 3, 1000, 0x4_0000] {
+            let mut a = Cic6102State::new();
+            for _ in 0..50 {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                a.word(x);
+            }
+            let mut b = a;
+            a.zeros(n);
+            for _ in 0..n {
+                b.word(0);
+            }
+            assert_eq!(a, b, "n = {n}");
+            assert_eq!(a.finish(), b.finish());
+        }
+        let mut zero_t2 = Cic6102State::new();
+        zero_t2.t2 = 0;
+        let mut by_word = zero_t2;
+        zero_t2.zeros(7);
+        for _ in 0..7 {
+            by_word.word(0);
+        }
+        assert_eq!(zero_t2, by_word);
     }
 }

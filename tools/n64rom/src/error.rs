@@ -55,4 +55,14 @@ pub enum RomError {
     BadCodeChar { what: &'static str, value: String },
     #[error("ROM is {0} bytes; a ROM needs at least 4096 bytes (header and IPL3)")]
     RomTooSmall(usize),
+    #[error(
+        "no room for the 8-byte pad at ROM {offset:#x}: it must lie 4-aligned inside the \
+         checksummed window 0x1000..0x101000, so the program may use at most 1 MiB - 8 bytes"
+    )]
+    NoRoomForPad { offset: usize },
+    #[error(
+        "no pad makes CRC1 larger than {bound:#x}, the size bound of libdragon's compat \
+         IPL3 for entry {entry:#010x}; a ROM with this entry would load only CRC1 bytes there"
+    )]
+    NoPadValue { entry: u32, bound: u32 },
 }

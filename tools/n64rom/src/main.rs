@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
+use n64rom::boot::{BootCheck, Verdict};
+use n64rom::compat;
 use n64rom::header::{self, accessory, SaveType};
 
 #[derive(Parser)]
@@ -40,12 +42,27 @@ enum Command {
         /// D F I P S U X Y are PAL, every other code NTSC, none MPAL).
         #[arg(long, default_value = "E")]
         destination: String,
+        /// Refuse (exit 1, write nothing) unless the packed ROM would boot on
+        /// a console: the IPL3 must be signed for a known CIC.
+        #[arg(long)]
+        require_console: bool,
     },
-    /// Print a ROM's header and verify its CIC-6102 checksum (exit 1 on mismatch).
+    /// Print a ROM's header, verify its CIC-6102 checksum and tell whether it
+    /// can boot on a console (exit 1 on a checksum mismatch).
     Info {
         /// A big-endian .z64 ROM.
         rom: PathBuf,
+        /// Also exit 1 unless the verdict is "boots on a console".
+        #[arg(long)]
+        require_console: bool,
     },
+}
+
+/// What a successful command found.
+enum Outcome {
+    Ok,
+    ChecksumMismatch,
+    NotForConsole(String),
 }
 
 fn pack(
@@ -54,7 +71,8 @@ fn pack(
     ipl3: Option<PathBuf>,
     title: String,
     destination: String,
-) -> Result<()> {
+    require_console: bool,
+) -> Result<Outcome> {
     let elf_bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
     let user_ipl3 = match &ipl3 {
         Some(path) => {
@@ -73,8 +91,15 @@ fn pack(
         cfg.destination = destination;
     })
     .with_context(|| format!("packing {}", elf.display()))?;
+    let (v, boot) = n64rom::inspect(&rom)?;
+    if require_console && !matches!(boot.verdict, Verdict::Console(_)) {
+        return Ok(Outcome::NotForConsole(format!(
+            "{} not written: {}",
+            output.display(),
+            boot.verdict
+        )));
+    }
     std::fs::write(&output, &rom).with_context(|| format!("writing {}", output.display()))?;
-    let v = n64rom::verify(&rom)?;
     println!(
         "{}: {} bytes, entry {:#010x}, CRC {:08X} {:08X}, IPL3 from {}",
         output.display(),
@@ -83,17 +108,18 @@ fn pack(
         v.header.crc1,
         v.header.crc2,
         ipl3.as_ref()
-            .map_or(".ipl3 section (unsigned, emulators only)".into(), |p| p
+            .map_or(".ipl3 section of the ELF".into(), |p| p
                 .display()
                 .to_string()),
     );
-    Ok(())
+    println!("verdict: {}", boot.verdict);
+    Ok(Outcome::Ok)
 }
 
-fn info(path: PathBuf) -> Result<bool> {
+fn info(path: PathBuf, require_console: bool) -> Result<Outcome> {
     let rom = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
-    let v =
-        n64rom::verify(&rom).with_context(|| format!("reading header of {}", path.display()))?;
+    let (v, boot) =
+        n64rom::inspect(&rom).with_context(|| format!("reading header of {}", path.display()))?;
     let h = &v.header;
     println!("file:         {} ({} bytes)", path.display(), rom.len());
     println!("pi config:    {:#010x}", h.pi_config);
@@ -144,7 +170,48 @@ fn info(path: PathBuf) -> Result<bool> {
         v.computed.1,
         status(h.crc2, v.computed.1)
     );
-    Ok(v.ok())
+    print_boot(&boot, h.entry);
+    Ok(if !v.ok() {
+        Outcome::ChecksumMismatch
+    } else if require_console && !matches!(boot.verdict, Verdict::Console(_)) {
+        Outcome::NotForConsole(format!("{}: {}", path.display(), boot.verdict))
+    } else {
+        Outcome::Ok
+    })
+}
+
+fn print_boot(boot: &BootCheck, entry: u32) {
+    let sums: Vec<String> = boot
+        .ipl2_checksums
+        .iter()
+        .map(|(seed, sum)| format!("{sum:012X} (seed {seed:#04X})"))
+        .collect();
+    println!("ipl2 sums:    {}", sums.join(", "));
+    match boot.cic {
+        Some(cic) => println!(
+            "cic:          {} (expects {:012X} with seed {:#04X})",
+            cic.name(),
+            cic.checksum(),
+            cic.seed()
+        ),
+        None => println!("cic:          none (no retail CIC accepts this IPL3)"),
+    }
+    println!("ipl3:         {}", boot.ipl3.describe());
+    println!("ipl3 sha256:  {} (ROM 0x40..0x1000)", boot.ipl3_sha256);
+    if let Some(len) = boot.compat_partial_load {
+        println!(
+            "warning:      libdragon's compat IPL3 reads header word 0x10 ({len:#x}) as a size: \
+             it is <= {:#x} (8 MiB - entry - 32 KiB), so it loads only {len:#x} bytes, not 1 MiB",
+            compat::size_bound(entry)
+        );
+    }
+    if boot.ipl3.loads_elf() {
+        match boot.elf_offset {
+            Some(at) => println!("elf:          at ROM {at:#x}"),
+            None => println!("elf:          none at a 256-byte boundary from ROM 0x1000"),
+        }
+    }
+    println!("verdict:      {}", boot.verdict);
 }
 
 fn main() -> ExitCode {
@@ -155,13 +222,21 @@ fn main() -> ExitCode {
             ipl3,
             title,
             destination,
-        } => pack(elf, output, ipl3, title, destination).map(|()| true),
-        Command::Info { rom } => info(rom),
+            require_console,
+        } => pack(elf, output, ipl3, title, destination, require_console),
+        Command::Info {
+            rom,
+            require_console,
+        } => info(rom, require_console),
     };
     match result {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => {
+        Ok(Outcome::Ok) => ExitCode::SUCCESS,
+        Ok(Outcome::ChecksumMismatch) => {
             eprintln!("n64rom: checksum mismatch");
+            ExitCode::FAILURE
+        }
+        Ok(Outcome::NotForConsole(why)) => {
+            eprintln!("n64rom: not a ROM for a console: {why}");
             ExitCode::FAILURE
         }
         Err(e) => {

@@ -157,3 +157,183 @@ fn bad_input_is_a_clear_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("single ASCII character"));
 }
+
+/// libdragon's compat IPL3 from the team's shared folder (`../shared` next to
+/// the repository, or `$TTT_SHARED_DIR`), if present.
+fn shared_compat_ipl3() -> Option<PathBuf> {
+    let dir = std::env::var("TTT_SHARED_DIR")
+        .unwrap_or_else(|_| format!("{}/../../../shared", env!("CARGO_MANIFEST_DIR")));
+    let path = PathBuf::from(dir).join("third-party/libdragon-ipl3/ipl3_compat.z64");
+    path.exists().then_some(path)
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// The ELF's own (unsigned) IPL3: info says so, and both commands refuse it
+/// under --require-console (pack then writes nothing).
+#[test]
+fn unsigned_ipl3_is_for_emulators_only() {
+    let elf = scratch("unsigned.elf");
+    let rom = scratch("unsigned.z64");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let out = n64rom(&["pack", elf.to_str().unwrap(), "-o", rom.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = n64rom(&["info", rom.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("cic:          none"), "{text}");
+    assert!(text.contains("ipl3:         unknown"), "{text}");
+    assert!(
+        text.contains("verdict:      emulators that skip the PIF checks only"),
+        "{text}"
+    );
+    let out = n64rom(&["info", "--require-console", rom.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("not a ROM for a console"),
+        "{}",
+        stderr(&out)
+    );
+
+    let refused = scratch("refused.z64");
+    let out = n64rom(&[
+        "pack",
+        "--require-console",
+        elf.to_str().unwrap(),
+        "-o",
+        refused.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("not written"), "{}", stderr(&out));
+    assert!(!refused.exists());
+}
+
+/// An IPL3 carrying our marker (as `n64/src/boot/ipl3.s` will) is named as
+/// ours, and is still unsigned.
+#[test]
+fn our_ipl3_is_recognised() {
+    let mut ipl3 = vec![0u8; 4032];
+    ipl3[..4].copy_from_slice(&[0x3C, 0x08, 0xA4, 0x60]);
+    ipl3[0x300..0x300 + 19].copy_from_slice(b"Tic-Tac-Toe 64 IPL3");
+    let ipl3_path = scratch("ours.ipl3");
+    std::fs::write(&ipl3_path, &ipl3).unwrap();
+    let elf = scratch("ours.elf");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let rom = scratch("ours.z64");
+    let out = n64rom(&[
+        "pack",
+        elf.to_str().unwrap(),
+        "--ipl3",
+        ipl3_path.to_str().unwrap(),
+        "-o",
+        rom.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&n64rom(&["info", rom.to_str().unwrap()]));
+    assert!(
+        text.contains("ipl3:         Tic-Tac-Toe 64's own"),
+        "{text}"
+    );
+    assert!(text.contains("cic:          none"), "{text}");
+    assert!(
+        text.contains("emulators that skip the PIF checks only"),
+        "{text}"
+    );
+}
+
+/// Packed with libdragon's signed compat IPL3, the ROM passes
+/// --require-console; corrupting it shows in the verdict or the exit code.
+#[test]
+fn compat_ipl3_rom_boots_on_a_console() {
+    let Some(compat) = shared_compat_ipl3() else {
+        println!("skipped: ../shared/third-party/libdragon-ipl3 not found");
+        return;
+    };
+    let elf = scratch("hw.elf");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let rom = scratch("hw.z64");
+    let out = n64rom(&[
+        "pack",
+        "--require-console",
+        elf.to_str().unwrap(),
+        "--ipl3",
+        compat.to_str().unwrap(),
+        "-o",
+        rom.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("verdict: boots on a CIC-6102/7101 console"));
+    let out = n64rom(&["info", "--require-console", rom.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("A536C0F1D859 (seed 0x3F)"), "{text}");
+    assert!(text.contains("cic:          CIC-6102/7101"), "{text}");
+    assert!(text.contains("ipl3:         libdragon compat r8"), "{text}");
+    assert!(
+        text.contains("verdict:      boots on a CIC-6102/7101 console"),
+        "{text}"
+    );
+    assert!(!text.contains("warning"), "{text}");
+    let good = std::fs::read(&rom).unwrap();
+
+    let run = |name: &str, bytes: &[u8]| {
+        let path = scratch(name);
+        std::fs::write(&path, bytes).unwrap();
+        n64rom(&["info", "--require-console", path.to_str().unwrap()])
+    };
+    // One flipped IPL3 byte: no CIC accepts it any more, and its hash is no
+    // longer compat r8's (libdragon's text marker is still there).
+    let mut bad_ipl3 = good.clone();
+    bad_ipl3[0x800] ^= 0x01;
+    let out = run("bad-ipl3.z64", &bad_ipl3);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("cic:          none"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(
+        stdout(&out).contains("ipl3:         libdragon, unrecognised revision"),
+        "{}",
+        stdout(&out)
+    );
+
+    // One flipped program byte: CRC mismatch (exit 1), though the compat
+    // IPL3 itself does not check the CRC.
+    let mut bad_program = good.clone();
+    bad_program[0x1001] ^= 0x01;
+    let out = run("bad-program.z64", &bad_program);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).contains("MISMATCH"));
+    assert!(stderr(&out).contains("checksum mismatch"));
+    assert!(stdout(&out).contains("verdict:      boots on a CIC-6102/7101 console"));
+
+    // Header word 0x10 small: compat loads only that many bytes. 4 bytes
+    // cut the 8-byte program short; 0x100 bytes hold it.
+    for (word, breaks) in [(4u32, true), (0x100, false)] {
+        let mut small = good.clone();
+        small[0x10..0x14].copy_from_slice(&word.to_be_bytes());
+        let out = run("small-size.z64", &small);
+        let text = stdout(&out);
+        assert_eq!(out.status.code(), Some(1), "{text}");
+        assert!(
+            text.contains("warning:      libdragon's compat IPL3"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("loads only {word:#x} bytes")),
+            "{text}"
+        );
+        assert_eq!(
+            text.contains("verdict:      will not boot"),
+            breaks,
+            "{text}"
+        );
+    }
+}
