@@ -93,12 +93,14 @@ use crate::{Position, Rules, Square};
 pub mod baseline;
 pub mod bench;
 pub mod book;
+pub mod prover;
 pub mod seeds;
 pub mod solver;
 pub mod squid;
 pub mod strong;
 mod tt;
 
+pub use prover::{Prover, Verdict};
 pub use solver::{Progress, Solver};
 pub use strong::{Budget, Engine};
 pub use tt::TtEntry;

@@ -240,19 +240,19 @@ impl<'a> Solver<'a> {
 /// The board geometry in bitboard form: cell `i` is bit `i`, row-major with
 /// the board's own width.
 pub(crate) struct Geo {
-    cols: u8,
-    k: u32,
-    full: u64,
-    nwin: usize,
-    win: [u64; 256],
-    nsym: usize,
+    pub(crate) cols: u8,
+    pub(crate) k: u32,
+    pub(crate) full: u64,
+    pub(crate) nwin: usize,
+    pub(crate) win: [u64; 256],
+    pub(crate) nsym: usize,
     /// Mixed into TT keys (see `tt::salt`).
-    salt: u64,
+    pub(crate) salt: u64,
     /// The square each cell maps to under each symmetry.
-    sym_sq: [[u8; 64]; 8],
+    pub(crate) sym_sq: [[u8; 64]; 8],
     /// Static ordering weight: the number of windows through the cell.
-    weight: [u8; 64],
-    rules: Rules,
+    pub(crate) weight: [u8; 64],
+    pub(crate) rules: Rules,
 }
 
 impl Geo {
