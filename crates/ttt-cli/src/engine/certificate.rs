@@ -34,9 +34,13 @@
 //! The checker plays every game the strategy allows from the empty board:
 //! at P's turn the listed reply (missing or illegal: rejected), at the
 //! other side's turn every legal move. For `blocks`, a game is settled when
-//! it ends without a line for Q, or when every k-cell line of the board
-//! holds a P mark (Q can never complete one); for `wins`, when P completes a
-//! line. Anything else rejects the certificate.
+//! it ends without a line for Q, or when the Erdos-Selfridge theorem shows
+//! that P can block every line from there: over the lines holding no P mark,
+//! the sum of 2^(Q's marks on the line) is below 2^k with P to move, below
+//! 2^(k-1) with Q to move (in particular when every line holds a P mark);
+//! for `wins`, when P completes a line. Anything else rejects the
+//! certificate. (With k = 1 a cell counts once per direction: an overcount,
+//! which only makes the test stricter.)
 //!
 //! The writer walks the same tree and asks the prover for P's replies, so a
 //! certificate holds exactly the positions the checker will visit (one per
@@ -199,7 +203,7 @@ impl Writer<'_, '_> {
         if pos.outcome().is_over() {
             return Some(());
         }
-        if self.goal == Goal::Blocks && !has_live_line(pos, self.player.other()) {
+        if self.goal == Goal::Blocks && blocked_for_sure(pos, self.player) {
             return Some(());
         }
         let (board, sym) = canonical(pos);
@@ -242,19 +246,26 @@ fn canonical(pos: &Position) -> (String, ttt_core::Symmetry) {
     best.unwrap_or_else(|| (pos.to_string(), ttt_core::Symmetry::Identity))
 }
 
-/// Whether some k-cell line of the board holds no mark of `who`'s opponent.
-fn has_live_line(pos: &Position, who: Mark) -> bool {
+/// Whether `p` keeps the other side from ever completing a line by the
+/// Erdos-Selfridge theorem (the checker's leaf test, see the module docs).
+fn blocked_for_sure(pos: &Position, p: Mark) -> bool {
     let rules = pos.rules();
     let k = rules.k() as i8;
-    let other = who.other();
-    rules.squares().any(|start| {
-        Direction::ALL.iter().any(|&d| {
-            (0..k).all(|i| {
-                start
-                    .step(d, i)
-                    .filter(|&s: &Square| rules.contains(s))
-                    .is_some_and(|s| pos.get(s) != Some(other))
-            })
-        })
-    })
+    let q = p.other();
+    let mut potential = 0u64;
+    for start in rules.squares() {
+        for &d in &Direction::ALL {
+            let cells: Option<Vec<Square>> = (0..k)
+                .map(|i| start.step(d, i).filter(|&s| rules.contains(s)))
+                .collect();
+            let Some(cells) = cells else { continue };
+            if cells.iter().any(|&s| pos.get(s) == Some(p)) {
+                continue;
+            }
+            let mine = cells.iter().filter(|&&s| pos.get(s) == Some(q)).count();
+            potential += 1 << mine;
+        }
+    }
+    let q_moves = pos.side_to_move() == q;
+    potential << (q_moves as u32) < 1u64 << k
 }

@@ -293,7 +293,7 @@ impl Checker<'_> {
             (Outcome::Draw, Goal::Blocks) => return Ok(()),
             (Outcome::InProgress, _) => {}
         }
-        if self.strategy.goal == Goal::Blocks && every_line_holds(pos, p) {
+        if self.strategy.goal == Goal::Blocks && erdos_selfridge_blocks(pos, p) {
             return Ok(());
         }
         let (key, sym) = canonical(pos);
@@ -325,16 +325,35 @@ impl Checker<'_> {
     }
 }
 
-/// Whether every k-cell line of the board holds a mark of `p`.
-fn every_line_holds(pos: &Position, p: Mark) -> bool {
+/// Whether `p` can keep the other side (q) from ever completing a line,
+/// by the Erdos-Selfridge theorem on the lines holding no `p` mark (each
+/// with k minus q's marks cells still needed): the sum of 2^-(cells needed)
+/// below 1 with `p` to move, below 1/2 with q to move. In units of 2^-k: the
+/// sum of 2^(q's marks) below 2^k, resp. 2^(k-1).
+fn erdos_selfridge_blocks(pos: &Position, p: Mark) -> bool {
     let rules = pos.rules();
-    let k = rules.k() as i8;
-    rules.squares().all(|start| {
-        Direction::ALL.iter().all(|&d| {
-            let cells: Option<Vec<Square>> = (0..k)
-                .map(|i| start.step(d, i).filter(|&s| rules.contains(s)))
-                .collect();
-            cells.is_none_or(|cells| cells.iter().any(|&s| pos.get(s) == Some(p)))
-        })
-    })
+    let k = rules.k() as u32;
+    let mut sum: u64 = 0;
+    for start in rules.squares() {
+        for d in Direction::ALL {
+            let mut line = Vec::with_capacity(k as usize);
+            for i in 0..k as i8 {
+                match start.step(d, i) {
+                    Some(s) if rules.contains(s) => line.push(pos.get(s)),
+                    _ => break,
+                }
+            }
+            if line.len() < k as usize || line.contains(&Some(p)) {
+                continue;
+            }
+            let q_marks = line.iter().filter(|c| c.is_some()).count() as u32;
+            sum += 1 << q_marks;
+        }
+    }
+    let limit = if pos.side_to_move() == p {
+        1u64 << k
+    } else {
+        1u64 << (k - 1)
+    };
+    sum < limit
 }

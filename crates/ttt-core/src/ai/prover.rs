@@ -19,11 +19,15 @@
 //!   positions with the same reduction share one table entry;
 //! * no live line left: the attacker has lost;
 //! * a completed k-1 on a live line: the attacker wins if to move, the
-//!   defender must block if to move (two such cells: the attacker wins).
+//!   defender must block if to move (two such cells: the attacker wins);
+//! * the Erdos-Selfridge criterion: with the unclaimed cells of the live
+//!   lines as a hypergraph, the defender wins if the sum over live lines of
+//!   2^-(cells still needed) is below 1 with the defender to move, below 1/2
+//!   with the attacker to move (a theorem of Maker-Breaker games).
 //!
 //! Only when the Maker-Breaker game is a win for the attacker is the real
-//! game searched (with the Maker-Breaker test again at every node, as a
-//! pruning). Both searches use the caller's table, keyed by the smallest
+//! game searched (there the Erdos-Selfridge cut below still applies, the
+//! rest of the Maker-Breaker test costs more than it saves). Both searches use the caller's table, keyed by the smallest
 //! Zobrist hash over the board's symmetries, and order moves by how much
 //! each cell adds to (or takes from) the attacker's live lines.
 //!
@@ -152,7 +156,9 @@ impl<'a> Prover<'a> {
             Outcome::InProgress => {}
         }
         let (a, d, a_moves) = self.load(pos, attacker)?;
-        let r = self.search::<false>(a, d, a_moves);
+        // The Maker-Breaker game bounds the real one from above: asked
+        // first, it often settles the question alone.
+        let r = self.search::<true>(a, d, a_moves) && self.search::<false>(a, d, a_moves);
         (!self.stopped).then_some(r)
     }
 
@@ -346,14 +352,6 @@ impl<'a> Prover<'a> {
         if potential << (a_moves as u32) < 1 << g.k {
             return false;
         }
-        // The Maker-Breaker game bounds the real one from above.
-        if !MB && !self.search::<true>(a, d, a_moves) {
-            return false;
-        }
-        let Some(t) = self.tables.as_ref() else {
-            return false;
-        };
-        let g = &t.geo;
 
         // Table key. Maker-Breaker: reduce to (attacker marks on live
         // cells, dead cells), which is all that game depends on.
