@@ -42,7 +42,11 @@
 //!   k < size and to rectangular boards.
 //! * `perfect`: the exact [`Solver`]. It plays the fastest win, or a draw, or
 //!   the slowest loss; among equally good moves it picks one with its seed
-//!   (uniformly). On boards [`is_solvable`] rejects (7x7, 9x9, 15x15, ...)
+//!   (uniformly). On boards of more than 25 cells that [`is_solvable`]
+//!   accepts (6x5 k=4, 6x6 k=5, ...) the [`Prover`] decides win, draw or
+//!   loss and `perfect` keeps the best of them (never loses where it can
+//!   draw, always wins where it can), but a win is not always the fastest.
+//!   On boards [`is_solvable`] rejects (7x7 k=5, 9x9, 15x15, ...)
 //!   an exact answer could take years, so there `perfect` plays as `strong`
 //!   rather than hang; use [`Solver`] directly to insist.
 //!   An [opening book](book) ([`Player::set_book`]) answers the first plies

@@ -205,6 +205,11 @@ impl<'a> Solver<'a> {
     /// one as good as the position's value is played). `None` when the game
     /// is over.
     ///
+    /// On boards of more than [`PROVER_ABOVE`] cells the moves come from the
+    /// [`Prover`]'s yes/no answers: a win in one, else a move keeping a
+    /// forced win (`Win(0)`: distance not computed), else one keeping the
+    /// draw, else (lost) a block or any move (`Loss(0)`).
+    ///
     /// With a [book](Solver::set_book) holding the position, nothing is
     /// searched: the first move of the same shuffled order that the book
     /// lists as optimal is played (the move the search would have found).
