@@ -94,9 +94,15 @@ fn a_set_stop_flag_stops_the_search() {
     assert!(prover.stats().nodes < 1 << 15, "{:?}", prover.stats());
 }
 
-/// Plays `kind` as `seat` against every opponent reply up to `depth` plies
-/// of branching (then the opponent plays `strong`): returns the outcomes.
-fn games_against_branching(rules: Rules, seat: Mark, branch_plies: usize) -> Vec<Outcome> {
+/// Plays `perfect` as `seat` against every `every`-th opponent move (in
+/// row-major order) while fewer than `branch_plies` marks are down, then
+/// against `strong`: returns the outcomes.
+fn games_against_branching(
+    rules: Rules,
+    seat: Mark,
+    branch_plies: usize,
+    every: usize,
+) -> Vec<Outcome> {
     let mut table = tt(20);
     let mut outcomes = Vec::new();
     let mut stack = vec![Position::new(rules)];
@@ -107,7 +113,7 @@ fn games_against_branching(rules: Rules, seat: Mark, branch_plies: usize) -> Vec
                 let mv = p.choose_move(&pos).unwrap();
                 pos.play(mv).unwrap();
             } else if pos.mark_count() < branch_plies {
-                for sq in pos.legal_moves() {
+                for sq in pos.legal_moves().into_iter().step_by(every) {
                     let mut child = pos.clone();
                     child.play(sq).unwrap();
                     stack.push(child);
@@ -130,21 +136,21 @@ fn games_against_branching(rules: Rules, seat: Mark, branch_plies: usize) -> Vec
 #[test]
 fn perfect_is_exact_past_25_cells() {
     // 6x5 k=4 (30 cells) is a first-player win: `perfect` as X wins
-    // against every first reply of O (then O plays `strong`).
+    // against every 4th first reply of O (then O plays `strong`).
     let r654 = Rules::new(6, 5, 4).unwrap();
     assert!(is_solvable(&r654));
-    let outcomes = games_against_branching(r654, Mark::X, 2);
-    assert_eq!(outcomes.len(), 30 - 1);
+    let outcomes = games_against_branching(r654, Mark::X, 2, 4);
+    assert_eq!(outcomes.len(), 8);
     assert!(
         outcomes.iter().all(|&o| o == Outcome::Win(Mark::X)),
         "{outcomes:?}"
     );
-    // 6x6 k=5 (36 cells) is a draw: `perfect` as O never loses against any
-    // first move of X (then X plays `strong`).
+    // 6x6 k=5 (36 cells) is a draw: `perfect` as O never loses against
+    // every 4th first move of X (then X plays `strong`).
     let r665 = Rules::new(6, 6, 5).unwrap();
     assert!(is_solvable(&r665));
-    let outcomes = games_against_branching(r665, Mark::O, 1);
-    assert_eq!(outcomes.len(), 36);
+    let outcomes = games_against_branching(r665, Mark::O, 1, 4);
+    assert_eq!(outcomes.len(), 9);
     assert!(
         outcomes.iter().all(|&o| o != Outcome::Win(Mark::X)),
         "{outcomes:?}"
@@ -170,4 +176,26 @@ fn the_solvable_rule_reaches_past_25_cells() {
         let rules = Rules::new(c, r, k).unwrap();
         assert_eq!(is_solvable(&rules), yes, "{rules}");
     }
+}
+
+#[test]
+fn prover_bench_items_are_deterministic() {
+    use ttt_core::ai::bench::{self, Item};
+    use ttt_core::ai::Progress;
+    fn clock() -> u64 {
+        0
+    }
+    let mut table = tt(20);
+    let mut none = |_: Item, _: Progress| {};
+    for item in [Item::Prove654, Item::Prove665] {
+        let a = bench::run_item(item, clock, &mut table, &mut none);
+        let b = bench::run_item(item, clock, &mut table, &mut none);
+        assert_eq!(a.checksum, b.checksum, "{item:?}");
+        assert_eq!(a.nodes, b.nodes, "{item:?}");
+        assert!(a.nodes > 0);
+    }
+    let draw = bench::run_item(Item::Prove665, clock, &mut table, &mut none);
+    assert_eq!(draw.value, Some(Value::Draw));
+    let win = bench::run_item(Item::Prove654, clock, &mut table, &mut none);
+    assert_eq!(win.value, None, "a win has no distance here");
 }

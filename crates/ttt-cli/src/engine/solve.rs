@@ -141,7 +141,17 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         };
         let Some(cert) = cert else {
             signal_hook::low_level::unregister(signal);
-            return Err(interrupted(stats.nodes, start.elapsed().as_secs_f64()));
+            return Err(input_error(format!(
+                "{rules}: {} (solved in {secs:.3} s, {} nodes), but the certificate was \
+                 interrupted after {:.1} s: no file written",
+                match verdict {
+                    Verdict::Win => "x wins",
+                    Verdict::Draw => "draw",
+                    Verdict::Loss => "o wins",
+                },
+                grouped(stats.nodes),
+                cert_start.elapsed().as_secs_f64()
+            )));
         };
         let bytes = cert.write_to(path)?;
         certificate_info = Some(CertificateJson {
