@@ -8,7 +8,7 @@ SHELL := /bin/bash
 APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
-.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench
+.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
@@ -53,3 +53,26 @@ test-rom:
 
 bench:
 	cargo run --release -p ttt-cli --bin ttt -- bench
+
+# The exact solver's proofs (issue 12): each board solved from the empty board
+# with a certificate, the certificate checked by `ttt verify`; time, nodes,
+# peak memory (GNU time's maximum resident set) and certificate size printed.
+# A board not solved within SOLVE_LIMIT seconds is reported as such.
+SOLVE_BOARDS ?= 5x5:4 6x5:4 6x6:5 7x6:5 7x7:5 8x8:5
+SOLVE_TT_MB ?= 2048
+SOLVE_LIMIT ?= 600
+PROOF_DIR ?= target/proofs
+bench-solve:
+	@test -x /usr/bin/time || { echo "make bench-solve: needs GNU time: apt-get install time" >&2; exit 1; }
+	cargo build --release -p ttt-cli --bin ttt
+	@mkdir -p $(PROOF_DIR)
+	@for b in $(SOLVE_BOARDS); do \
+		size=$${b%:*}; k=$${b#*:}; cert=$(PROOF_DIR)/$$size-k$$k.cert; \
+		echo "== $$size k=$$k"; \
+		if timeout -s INT $(SOLVE_LIMIT) /usr/bin/time -f "peak memory %M KiB, %e s wall" \
+			target/release/ttt solve --size $$size -k $$k --tt-mb $(SOLVE_TT_MB) \
+			--certificate $$cert; then \
+			/usr/bin/time -f "verify: peak memory %M KiB, %e s wall" \
+				target/release/ttt verify $$cert || exit 1; \
+		else echo "$$size k=$$k: not solved within $(SOLVE_LIMIT) s"; fi; \
+	done

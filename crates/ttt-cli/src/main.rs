@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 use ttt_cli::common::{exit_code, is_broken_pipe};
-use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve};
+use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, verify};
 
 mod play;
 
@@ -48,6 +48,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Solve the empty board of a size: its value, nodes, time.
     Solve(solve::SolveArgs),
+    /// Check a proof certificate written by `ttt solve --certificate`.
+    Verify(verify::VerifyArgs),
     /// Let two computer players play a series of games.
     Arena(arena::ArenaArgs),
     /// Run the engine benchmark suite.
@@ -103,6 +105,7 @@ fn main() -> ExitCode {
         Some(Command::Move(args)) => move_cmd::run(args),
         Some(Command::Analyze(args)) => analyze::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Pbrain(args)) => ttt_cli::pbrain::run_stdio(args.seed).map_err(Into::into),

@@ -2,5 +2,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod certificate;
 pub mod move_cmd;
 pub mod solve;
+pub mod verify;

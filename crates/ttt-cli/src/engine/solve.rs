@@ -1,26 +1,35 @@
 //! `ttt solve`: the value of the empty board with perfect play.
 use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use ttt_core::{Position, Rules};
 
-use crate::ai::{is_solvable, Progress, Solver};
+use crate::ai::{is_solvable, Progress, Prover, Solver, Value, Verdict};
 use crate::common::{
     alloc_tt, grouped, input_error, parse_rules, per_second, stderr_is_terminal, with_k,
     DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
+use crate::engine::certificate::Certificate;
 
 const AFTER_HELP: &str = "\
 Prints the value of the empty board for X (who moves first), the nodes searched,
-the time and nodes per second. On a terminal a progress line is shown on stderr;
-through a pipe only the result is printed.
+the time and nodes per second. Boards of up to 64 cells are proven by the prover
+(win, draw or loss; the distance of a win too where the older solver reaches:
+up to 25 cells). On a terminal a progress line is shown on stderr; through a
+pipe only the result is printed. Ctrl-C stops the search cleanly (no result,
+exit status 2). With --certificate FILE a proof is written that `ttt verify
+FILE` checks without trusting the solver.
 
 Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
-  ttt solve --size 5x4 -k 4 --json";
+  ttt solve --size 5x4 -k 4 --json
+  ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert";
 
 /// Arguments of `ttt solve`.
 #[derive(Debug, clap::Args)]
@@ -35,6 +44,9 @@ pub struct SolveArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Write a proof of the result to FILE, checkable with `ttt verify FILE`.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
     pub tt_mb: usize,
@@ -46,53 +58,115 @@ struct SolveJson {
     columns: u8,
     rows: u8,
     k: u8,
-    value: ValueJson,
+    /// `x-wins`, `draw` or `o-wins`.
+    result: &'static str,
+    /// With the distance, where computed.
+    value: Option<ValueJson>,
     nodes: u64,
     tt_hits: u64,
     seconds: f64,
     nodes_per_second: u64,
+    tt_mib: usize,
+    certificate: Option<CertificateJson>,
+}
+
+#[derive(Serialize)]
+struct CertificateJson {
+    path: String,
+    bytes: u64,
+    entries: usize,
+    seconds: f64,
 }
 
 /// Runs `ttt solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let rules = with_k(args.size, args.k)?;
-    if !is_solvable(&rules) {
+    if !Prover::fits(&rules) {
         return Err(input_error(format!(
-            "{rules} is too large to solve exactly with this engine"
+            "{rules} is too large to solve exactly with this engine (at most 64 cells)"
         )));
     }
     let mut tt = alloc_tt(args.tt_mb)?;
     let pos = Position::new(rules);
     let show = stderr_is_terminal();
+    let stop = Arc::new(AtomicBool::new(false));
+    // Ctrl-C sets the flag; the search sees it within a few thousand nodes.
+    let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
     let start = Instant::now();
     let mut last_shown = start;
     let mut shown = false;
     let mut on_progress = |p: Progress| {
         let now = Instant::now();
-        if show && now.duration_since(last_shown) >= Duration::from_millis(100) {
+        if show && now.duration_since(last_shown) >= Duration::from_millis(200) {
             last_shown = now;
             shown = true;
             let secs = now.duration_since(start).as_secs_f64();
             eprint!(
-                "\rsolving {rules}: {}/{} root moves, {} nodes, {:.1} s, {} nodes/s   ",
-                p.done,
-                p.total,
+                "\rsolving {rules}: {} nodes, {:.1} s, {} nodes/s   ",
                 grouped(p.nodes),
                 secs,
                 grouped(per_second(p.nodes, secs))
             );
         }
     };
-    let (value, stats) = {
-        let mut solver = Solver::new(&mut tt);
-        solver.set_progress(&mut on_progress);
-        let value = solver.solve(&pos);
-        (value, solver.stats())
+    let (verdict, stats) = {
+        let mut prover = Prover::new(&mut tt);
+        prover.set_progress(&mut on_progress);
+        prover.set_stop(&stop);
+        let verdict = prover.verdict(&pos);
+        (verdict, prover.stats())
     };
     let secs = start.elapsed().as_secs_f64();
     if shown {
         eprint!("\r\x1b[K");
     }
+    let Some(verdict) = verdict else {
+        signal_hook::low_level::unregister(signal);
+        return Err(interrupted(stats.nodes, secs));
+    };
+    // The exact distance where the solver reaches (the prover finds only
+    // who wins).
+    let value = match verdict {
+        Verdict::Draw => Some(Value::Draw),
+        _ if is_solvable(&rules) => Some(Solver::new(&mut tt).solve(&pos)),
+        _ => None,
+    };
+    let mut certificate_info = None;
+    if let Some(path) = &args.certificate {
+        let cert_start = Instant::now();
+        let cert = {
+            let mut prover = Prover::new(&mut tt);
+            prover.set_stop(&stop);
+            Certificate::prove(&mut prover, rules, verdict)
+        };
+        let Some(cert) = cert else {
+            signal_hook::low_level::unregister(signal);
+            return Err(input_error(format!(
+                "{rules}: {} (solved in {secs:.3} s, {} nodes), but the certificate was \
+                 interrupted after {:.1} s: no file written",
+                match verdict {
+                    Verdict::Win => "x wins",
+                    Verdict::Draw => "draw",
+                    Verdict::Loss => "o wins",
+                },
+                grouped(stats.nodes),
+                cert_start.elapsed().as_secs_f64()
+            )));
+        };
+        let bytes = cert.write_to(path)?;
+        certificate_info = Some(CertificateJson {
+            path: path.display().to_string(),
+            bytes,
+            entries: cert.entries(),
+            seconds: cert_start.elapsed().as_secs_f64(),
+        });
+    }
+    signal_hook::low_level::unregister(signal);
+    let result = match verdict {
+        Verdict::Win => "x-wins",
+        Verdict::Draw => "draw",
+        Verdict::Loss => "o-wins",
+    };
     let mut out = io::stdout().lock();
     if args.json {
         let json = SolveJson {
@@ -100,20 +174,52 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             columns: rules.columns(),
             rows: rules.rows(),
             k: rules.k(),
-            value: value.into(),
+            result,
+            value: value.map(Into::into),
             nodes: stats.nodes,
             tt_hits: stats.tt_hits,
+            tt_mib: args.tt_mb,
             seconds: secs,
             nodes_per_second: per_second(stats.nodes, secs),
+            certificate: certificate_info,
         };
         serde_json::to_writer_pretty(&mut out, &json)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "{rules}: {value} (for X, moving first)")?;
+        match value {
+            Some(v) => writeln!(out, "{rules}: {v} (for X, moving first)")?,
+            None => writeln!(
+                out,
+                "{rules}: {} (for X, moving first; distance not computed on boards this size)",
+                match verdict {
+                    Verdict::Win => "win",
+                    Verdict::Draw => "draw",
+                    Verdict::Loss => "loss",
+                }
+            )?,
+        }
         writeln!(out, "nodes    {}", grouped(stats.nodes))?;
         writeln!(out, "time     {secs:.3} s")?;
         writeln!(out, "nodes/s  {}", grouped(per_second(stats.nodes, secs)))?;
+        writeln!(out, "table    {} MiB", args.tt_mb)?;
+        if let Some(c) = &certificate_info {
+            writeln!(
+                out,
+                "certificate {} ({} entries, {} bytes, written in {:.3} s)",
+                c.path,
+                c.entries,
+                grouped(c.bytes),
+                c.seconds
+            )?;
+        }
     }
     out.flush()?;
     Ok(())
+}
+
+fn interrupted(nodes: u64, secs: f64) -> anyhow::Error {
+    input_error(format!(
+        "interrupted after {} nodes and {secs:.1} s: no result",
+        grouped(nodes)
+    ))
 }

@@ -21,10 +21,15 @@
 //! * `5,5,4`: solve the empty 5x5 board, k=4: a draw (target: under 10 s);
 //!   the baseline gets a node limit of 3 times the solver's nodes and is
 //!   reported as not finished when it hits it.
+//! * `prove-5,5,4`, `prove-6,5,4`, `prove-6,6,5`: the [prover](super::prover)
+//!   on the empty 5x5 k=4 (a draw; target under 0.5 s), 6x5 k=4 (a
+//!   first-player win) and 6x6 k=5 (a draw) boards (targets under 1 s); the
+//!   checksum covers the verdict and the node count; no baseline.
 //! * `strong-9x9k5`, `strong-15x15k5`: one `strong` move on fixed
 //!   mid-game positions with a fixed node budget (nodes per second); no
 //!   baseline.
 use super::baseline;
+use super::prover::{Prover, Verdict};
 use super::solver::{Progress, Solver};
 use super::strong::{Budget, Engine};
 use super::tt::{self, TtEntry};
@@ -42,6 +47,12 @@ pub enum Item {
     Solve444,
     /// 5,5,4 from the empty board (seconds).
     Solve554,
+    /// The prover on 5,5,4 from the empty board.
+    Prove554,
+    /// The prover on 6,5,4 from the empty board.
+    Prove654,
+    /// The prover on 6,6,5 from the empty board.
+    Prove665,
     /// A `strong` move on 9x9 k=5.
     Strong9x9,
     /// A `strong` move on 15x15 k=5.
@@ -50,11 +61,14 @@ pub enum Item {
 
 impl Item {
     /// Every item, in the order [`run`] runs them.
-    pub const ALL: [Item; 6] = [
+    pub const ALL: [Item; 9] = [
         Item::BestMove3x3,
         Item::SolveAll3x3,
         Item::Solve444,
         Item::Solve554,
+        Item::Prove554,
+        Item::Prove654,
+        Item::Prove665,
         Item::Strong9x9,
         Item::Strong15x15,
     ];
@@ -66,6 +80,9 @@ impl Item {
             Item::SolveAll3x3 => "3x3-solve-all",
             Item::Solve444 => "4,4,4",
             Item::Solve554 => "5,5,4",
+            Item::Prove554 => "prove-5,5,4",
+            Item::Prove654 => "prove-6,5,4",
+            Item::Prove665 => "prove-6,6,5",
             Item::Strong9x9 => "strong-9x9k5",
             Item::Strong15x15 => "strong-15x15k5",
         }
@@ -79,6 +96,8 @@ impl Item {
             Item::SolveAll3x3 => 200_000_000,
             Item::Solve444 => 100_000_000,
             Item::Solve554 => 10_000_000_000,
+            Item::Prove554 => 500_000_000,
+            Item::Prove654 | Item::Prove665 => 1_000_000_000,
             Item::Strong9x9 | Item::Strong15x15 => 5_000_000_000,
         }
     }
@@ -336,6 +355,35 @@ pub fn run_item(
             line.baseline_ns = clock().wrapping_sub(t0);
             line.baseline_nodes = bstats.nodes;
             line.baseline_done = bv.is_some();
+        }
+        Item::Prove554 | Item::Prove654 | Item::Prove665 => {
+            let (c, r, k) = match item {
+                Item::Prove554 => (5, 5, 4),
+                Item::Prove654 => (6, 5, 4),
+                _ => (6, 6, 5),
+            };
+            let pos = Position::new(Rules::new(c, r, k).unwrap_or(Rules::CLASSIC));
+            tt::clear(tt);
+            let t0 = clock();
+            let mut cb = |p: Progress| progress(item, p);
+            let (verdict, stats) = {
+                let mut prover = Prover::new(&mut *tt);
+                prover.set_progress(&mut cb);
+                (prover.verdict(&pos), prover.stats())
+            };
+            line.ns = clock().wrapping_sub(t0);
+            line.max_ns = line.ns;
+            line.nodes = stats.nodes;
+            line.tt_hits = stats.tt_hits;
+            // No distances: only a draw is a full value.
+            line.value = (verdict == Some(Verdict::Draw)).then_some(Value::Draw);
+            let code = match verdict {
+                Some(Verdict::Win) => 1,
+                Some(Verdict::Draw) => 2,
+                Some(Verdict::Loss) => 3,
+                None => 0,
+            };
+            line.checksum = mix(code, stats.nodes);
         }
         Item::Strong9x9 | Item::Strong15x15 => {
             let (text, k) = if item == Item::Strong9x9 {

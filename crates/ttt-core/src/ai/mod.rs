@@ -42,7 +42,11 @@
 //!   k < size and to rectangular boards.
 //! * `perfect`: the exact [`Solver`]. It plays the fastest win, or a draw, or
 //!   the slowest loss; among equally good moves it picks one with its seed
-//!   (uniformly). On boards [`is_solvable`] rejects (7x7, 9x9, 15x15, ...)
+//!   (uniformly). On boards of more than 25 cells that [`is_solvable`]
+//!   accepts (6x5 k=4, 6x6 k=5, ...) the [`Prover`] decides win, draw or
+//!   loss and `perfect` keeps the best of them (never loses where it can
+//!   draw, always wins where it can), but a win is not always the fastest.
+//!   On boards [`is_solvable`] rejects (7x7 k=5, 9x9, 15x15, ...)
 //!   an exact answer could take years, so there `perfect` plays as `strong`
 //!   rather than hang; use [`Solver`] directly to insist.
 //!   An [opening book](book) ([`Player::set_book`]) answers the first plies
@@ -93,12 +97,14 @@ use crate::{Position, Rules, Square};
 pub mod baseline;
 pub mod bench;
 pub mod book;
+pub mod prover;
 pub mod seeds;
 pub mod solver;
 pub mod squid;
 pub mod strong;
 mod tt;
 
+pub use prover::{Prover, Verdict};
 pub use solver::{Progress, Solver};
 pub use strong::{Budget, Engine};
 pub use tt::TtEntry;
@@ -319,10 +325,28 @@ pub fn move_seed(seed: u64, game: u64, mark_count: usize) -> u64 {
 /// The rule: at most 64 cells (the solver's bitboard), and either at most 16
 /// cells (any k: 4x4, 3x5, 2x8, ...), or at most 25 cells with k >= 4 (5x5
 /// k=4 is solved in seconds; 5x5 k=5 faster), or k <= 2 (a quick first-player
-/// win). Everything else (5x5 k=3, 7x7, 9x9, 15x15, ...) uses `strong`.
+/// win), or past 25 cells one of the kinds of board the [`Prover`] settles
+/// from the empty board in under half a second (measured over every board
+/// of 26 to 64 cells on the 2-core machine, 3 s limit each): k = 3 (quick
+/// first-player wins), k = 4 with no side over 6 (6x5, 6x6), k = 5 on at
+/// most 36 cells (6x6, 7x5, ...) or with a side of at most 3, k = 6 below
+/// 64 cells, and k >= 7. Everything else (5x5 k=3, 7x5 k=4, 7x6 k=5, 7x7
+/// k=5, 8x8 k=6, 9x9, 15x15, ...) uses `strong`.
 pub fn is_solvable(rules: &Rules) -> bool {
     let cells = rules.cell_count();
-    cells <= 64 && (cells <= 16 || (cells <= 25 && rules.k() >= 4) || rules.k() <= 2)
+    let k = rules.k();
+    let (long, short) = (
+        rules.columns().max(rules.rows()),
+        rules.columns().min(rules.rows()),
+    );
+    let old_reach = cells <= 16 || (cells <= 25 && k >= 4) || k <= 2;
+    let prover_reach = cells > 25
+        && (k == 3
+            || (k == 4 && long <= 6)
+            || (k == 5 && (cells <= 36 || short <= 3))
+            || (k == 6 && cells < 64)
+            || k >= 7);
+    cells <= 64 && (old_reach || prover_reach)
 }
 
 /// [`is_solvable`], and the lent table is big enough: boards of more than 16

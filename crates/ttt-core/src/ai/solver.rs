@@ -22,6 +22,7 @@
 //!   loss) with a window on the known side.
 use super::baseline::{self, from_tt, to_tt, to_value, WIN};
 use super::book::Book;
+use super::prover::{Prover, Verdict};
 use super::tt::{self, TtEntry, DIST, EXACT, LOWER, NO_MOVE, UPPER};
 use super::{SearchStats, Value};
 use crate::rng::Rng;
@@ -40,6 +41,11 @@ pub struct Progress {
     /// Transposition-table hits so far.
     pub tt_hits: u64,
 }
+
+/// Boards of more cells than this (up to 64) get their win/draw/loss from
+/// the [`Prover`] first; smaller ones are searched here alone, as before
+/// (the console's boards, whose node counts and moves stay unchanged).
+pub const PROVER_ABOVE: usize = 25;
 
 /// How often (in nodes) progress is reported between root moves.
 const PROGRESS_INTERVAL: u64 = 1 << 20;
@@ -106,6 +112,24 @@ impl<'a> Solver<'a> {
             Outcome::Win(_) => return (-1, Value::Loss(0)),
             Outcome::Draw => return (0, Value::Draw),
             Outcome::InProgress => {}
+        }
+        if pos.rules().cell_count() > PROVER_ABOVE && Prover::fits(pos.rules()) {
+            // The prover settles win/draw/loss far faster on big boards;
+            // only a won or lost position still needs the distance search.
+            let verdict = {
+                let mut prover = Prover::new(&mut *self.tt);
+                let v = prover.verdict(pos);
+                let st = prover.stats();
+                self.stats.nodes += st.nodes;
+                self.stats.tt_hits += st.tt_hits;
+                v
+            };
+            match (verdict, exact) {
+                (Some(Verdict::Draw), _) => return (0, Value::Draw),
+                (Some(Verdict::Win), false) => return (1, Value::Win(0)),
+                (Some(Verdict::Loss), false) => return (-1, Value::Loss(0)),
+                _ => {}
+            }
         }
         if pos.rules().cell_count() > 64 {
             let v = baseline::solve(pos, self.tt, &mut self.stats);
@@ -181,6 +205,11 @@ impl<'a> Solver<'a> {
     /// one as good as the position's value is played). `None` when the game
     /// is over.
     ///
+    /// On boards of more than [`PROVER_ABOVE`] cells the moves come from the
+    /// [`Prover`]'s yes/no answers: a win in one, else a move keeping a
+    /// forced win (`Win(0)`: distance not computed), else one keeping the
+    /// draw, else (lost) a block or any move (`Loss(0)`).
+    ///
     /// With a [book](Solver::set_book) holding the position, nothing is
     /// searched: the first move of the same shuffled order that the book
     /// lists as optimal is played (the move the search would have found).
@@ -210,6 +239,14 @@ impl<'a> Solver<'a> {
                 return Some((sq, root));
             }
         }
+        // Boards past the old reach: the prover's yes/no questions only, no
+        // distances.
+        if pos.rules().cell_count() > PROVER_ABOVE && Prover::fits(pos.rules()) {
+            let found = self.prover_move(pos, &order[..n]);
+            if found.is_some() {
+                return found;
+            }
+        }
         let (root_wld, root) = self.run(pos, true);
         let mut child = pos.clone();
         for &sq in &order[..n] {
@@ -237,22 +274,71 @@ impl<'a> Solver<'a> {
     }
 }
 
+impl Solver<'_> {
+    /// [`Solver::best_move`] on a board past [`PROVER_ABOVE`] cells: a win
+    /// in one if there is one; else, when the side to move can force a win,
+    /// the first move of `order` that keeps the forced win (`Win(0)`: the
+    /// distance is not computed, and the win is not always the fastest);
+    /// else the first one after which the opponent cannot force a win
+    /// (`Draw`); else, lost, a block of an immediate threat or the first
+    /// move (`Loss(0)`). `None` only if stopped or without moves.
+    fn prover_move(&mut self, pos: &Position, order: &[Square]) -> Option<(Square, Value)> {
+        let me = pos.side_to_move();
+        if let Some(&sq) = order.iter().find(|&&sq| pos.completes_line(sq, me)) {
+            return Some((sq, Value::Win(1)));
+        }
+        let mut prover = Prover::new(&mut *self.tt);
+        let mut child = pos.clone();
+        let mut pick = |want_win: bool, prover: &mut Prover| {
+            order.iter().copied().find(|&sq| {
+                if child.play(sq).is_err() {
+                    return false;
+                }
+                let ok = if want_win {
+                    prover.wins(&child, me) == Some(true)
+                } else {
+                    prover.wins(&child, me.other()) == Some(false)
+                };
+                child.undo();
+                ok
+            })
+        };
+        let result = if prover.wins(pos, me)? {
+            pick(true, &mut prover).map(|sq| (sq, Value::Win(0)))
+        } else if let Some(sq) = pick(false, &mut prover) {
+            Some((sq, Value::Draw))
+        } else {
+            let block = order
+                .iter()
+                .copied()
+                .find(|&sq| pos.completes_line(sq, me.other()));
+            block
+                .or(order.first().copied())
+                .map(|sq| (sq, Value::Loss(0)))
+        };
+        let st = prover.stats();
+        self.stats.nodes += st.nodes;
+        self.stats.tt_hits += st.tt_hits;
+        result
+    }
+}
+
 /// The board geometry in bitboard form: cell `i` is bit `i`, row-major with
 /// the board's own width.
 pub(crate) struct Geo {
-    cols: u8,
-    k: u32,
-    full: u64,
-    nwin: usize,
-    win: [u64; 256],
-    nsym: usize,
+    pub(crate) cols: u8,
+    pub(crate) k: u32,
+    pub(crate) full: u64,
+    pub(crate) nwin: usize,
+    pub(crate) win: [u64; 256],
+    pub(crate) nsym: usize,
     /// Mixed into TT keys (see `tt::salt`).
-    salt: u64,
+    pub(crate) salt: u64,
     /// The square each cell maps to under each symmetry.
-    sym_sq: [[u8; 64]; 8],
+    pub(crate) sym_sq: [[u8; 64]; 8],
     /// Static ordering weight: the number of windows through the cell.
-    weight: [u8; 64],
-    rules: Rules,
+    pub(crate) weight: [u8; 64],
+    pub(crate) rules: Rules,
 }
 
 impl Geo {

@@ -1,0 +1,496 @@
+//! The prover: boolean proofs ("can this side force k in a row?") for boards
+//! of up to 64 cells, past the reach of the exact [`Solver`](super::Solver).
+//!
+//! The game value is found with two yes/no questions instead of one
+//! three-valued search: the side to move wins if it can force a win; it
+//! loses if the opponent can; otherwise it is a draw. A yes/no search needs
+//! no alpha-beta window, so every result it stores is exact.
+//!
+//! Each question is first asked in the **Maker-Breaker** game, where only
+//! the attacker ("maker") can win and the defender only blocks: if the
+//! attacker cannot force a line there, it cannot in the real game either
+//! (the real game only adds the defender's own threats, which can end the
+//! game early or force the attacker to answer them, never helping the
+//! attacker). Maker-Breaker proofs prune hard:
+//!
+//! * only cells on a **live** line (a k-cell window holding no defender
+//!   mark) matter; cells on no live line are dead for both sides, so the
+//!   position is reduced to (attacker marks on live cells, dead cells) and
+//!   positions with the same reduction share one table entry;
+//! * no live line left: the attacker has lost;
+//! * a completed k-1 on a live line: the attacker wins if to move, the
+//!   defender must block if to move (two such cells: the attacker wins);
+//! * the Erdos-Selfridge criterion: with the unclaimed cells of the live
+//!   lines as a hypergraph, the defender wins if the sum over live lines of
+//!   2^-(cells still needed) is below 1 with the defender to move, below 1/2
+//!   with the attacker to move (a theorem of Maker-Breaker games).
+//!
+//! Only when the Maker-Breaker game is a win for the attacker is the real
+//! game searched (there the Erdos-Selfridge cut below still applies, the
+//! rest of the Maker-Breaker test costs more than it saves). Both searches use the caller's table, keyed by the smallest
+//! Zobrist hash over the board's symmetries, and order moves by how much
+//! each cell adds to (or takes from) the attacker's live lines.
+//!
+//! The prover never allocates; a search can be stopped from outside (an
+//! [`AtomicBool`]), and then answers `None`.
+use core::sync::atomic::{AtomicBool, Ordering};
+
+use super::solver::Geo;
+use super::tt::{self, TtEntry, EXACT, NO_MOVE};
+use super::{Progress, SearchStats};
+use crate::symmetry::Symmetry;
+use crate::{zobrist, Mark, Outcome, Position, Square};
+
+/// The game value of a position for the side to move, without distances.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side to move can force a win.
+    Win,
+    /// Neither side can force a win.
+    Draw,
+    /// The opponent can force a win.
+    Loss,
+}
+
+/// How often (in nodes) the stop flag and the progress callback are checked.
+const CHECK_INTERVAL: u64 = 1 << 14;
+/// Table-key salts for the two games (so their entries never mix).
+const SALT_BREAKER: u64 = 0x6D61_6B65_722D_6272;
+const SALT_REAL: u64 = 0x7265_616C_2D67_616D;
+/// Key bit for "the attacker is to move".
+const SALT_ATTACKER_MOVES: u64 = 0x5DEE_CE66_D1CE_4E5B;
+
+/// Board tables the searches need beyond [`Geo`].
+struct Tables {
+    geo: Geo,
+    /// Zobrist key of a cell under each symmetry: `[sym][cell][0: attacker, 1: other]`.
+    zob: [[[u64; 2]; 64]; 8],
+}
+
+impl Tables {
+    fn new(rules: &crate::Rules) -> Tables {
+        let geo = Geo::new(rules);
+        let mut zob = [[[0; 2]; 64]; 8];
+        for (s, row) in zob.iter_mut().enumerate().take(geo.nsym) {
+            for (c, keys) in row.iter_mut().enumerate().take(rules.cell_count()) {
+                let sq = Square::from_index(geo.sym_sq[s][c]);
+                *keys = [zobrist::key(Mark::X, sq), zobrist::key(Mark::O, sq)];
+            }
+        }
+        Tables { geo, zob }
+    }
+}
+
+/// The prover. Like the [`Solver`](super::Solver), it searches with a
+/// transposition table lent by the caller, kept between calls.
+pub struct Prover<'a> {
+    tt: &'a mut [TtEntry],
+    tables: Option<Tables>,
+    stats: SearchStats,
+    progress: Option<&'a mut dyn FnMut(Progress)>,
+    stop: Option<&'a AtomicBool>,
+    stopped: bool,
+    next_check: u64,
+}
+
+impl<'a> Prover<'a> {
+    /// A prover using `tt` as its transposition table (any length).
+    pub fn new(tt: &'a mut [TtEntry]) -> Prover<'a> {
+        Prover {
+            tt,
+            tables: None,
+            stats: SearchStats::default(),
+            progress: None,
+            stop: None,
+            stopped: false,
+            next_check: CHECK_INTERVAL,
+        }
+    }
+
+    /// Calls `f` every few thousand nodes (`done`/`total` stay 0: the
+    /// prover has no root move list).
+    pub fn set_progress(&mut self, f: &'a mut dyn FnMut(Progress)) {
+        self.progress = Some(f);
+    }
+
+    /// Stops searching (every call then answers `None`) once `flag` is set.
+    pub fn set_stop(&mut self, flag: &'a AtomicBool) {
+        self.stop = Some(flag);
+    }
+
+    /// Whether the boards of `rules` fit the prover (at most 64 cells).
+    pub fn fits(rules: &crate::Rules) -> bool {
+        rules.cell_count() <= 64
+    }
+
+    /// Counters accumulated since the prover was made.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The value of `pos` for the side to move; `None` if stopped or the
+    /// board has more than 64 cells.
+    pub fn verdict(&mut self, pos: &Position) -> Option<Verdict> {
+        match pos.outcome() {
+            Outcome::Win(_) => return Some(Verdict::Loss),
+            Outcome::Draw => return Some(Verdict::Draw),
+            Outcome::InProgress => {}
+        }
+        let me = pos.side_to_move();
+        if self.wins(pos, me)? {
+            return Some(Verdict::Win);
+        }
+        if self.wins(pos, me.other())? {
+            return Some(Verdict::Loss);
+        }
+        Some(Verdict::Draw)
+    }
+
+    /// Whether `attacker` can force k in a row from `pos` in the real game
+    /// (the defender's lines count: if the defender completes one first, the
+    /// attacker has failed).
+    pub fn wins(&mut self, pos: &Position, attacker: Mark) -> Option<bool> {
+        match pos.outcome() {
+            Outcome::Win(m) => return Some(m == attacker),
+            Outcome::Draw => return Some(false),
+            Outcome::InProgress => {}
+        }
+        let (a, d, a_moves) = self.load(pos, attacker)?;
+        // The Maker-Breaker game bounds the real one from above: asked
+        // first, it often settles the question alone.
+        let r = self.search::<true>(a, d, a_moves) && self.search::<false>(a, d, a_moves);
+        (!self.stopped).then_some(r)
+    }
+
+    /// Whether `maker` can force k in a row from `pos` in the Maker-Breaker
+    /// game (the other side only blocks; its own lines do not count). A
+    /// `false` here proves that `maker` cannot win the real game either.
+    pub fn maker_wins(&mut self, pos: &Position, maker: Mark) -> Option<bool> {
+        if let Outcome::Win(m) = pos.outcome() {
+            return Some(m == maker);
+        }
+        let (a, d, a_moves) = self.load(pos, maker)?;
+        let r = self.search::<true>(a, d, a_moves);
+        (!self.stopped).then_some(r)
+    }
+
+    /// With the side to move unable to lose against `attacker` (the other
+    /// side) in the real game: a move that keeps `attacker` from forcing a
+    /// win. `None` if there is none, or when stopped.
+    pub fn holding_move(&mut self, pos: &Position) -> Option<Square> {
+        let attacker = pos.side_to_move().other();
+        let hint = self.hint(pos, attacker);
+        self.find_move(pos, hint, |p, child| p.wins(child, attacker).map(|w| !w))
+    }
+
+    /// With `pos.side_to_move()` able to force a real win: a move that keeps
+    /// the forced win. `None` if there is none, or when stopped.
+    pub fn winning_move(&mut self, pos: &Position) -> Option<Square> {
+        let me = pos.side_to_move();
+        let hint = self.hint(pos, me);
+        self.find_move(pos, hint, |p, child| p.wins(child, me))
+    }
+
+    /// The first move (`first`, then row-major) whose child satisfies `good`.
+    fn find_move(
+        &mut self,
+        pos: &Position,
+        first: Option<Square>,
+        mut good: impl FnMut(&mut Prover<'a>, &Position) -> Option<bool>,
+    ) -> Option<Square> {
+        let mut child = pos.clone();
+        for sq in first.into_iter().chain(pos.legal_moves()) {
+            if child.play(sq).is_err() {
+                continue;
+            }
+            let ok = good(self, &child);
+            child.undo();
+            if ok? {
+                return Some(sq);
+            }
+        }
+        None
+    }
+
+    /// Bitboards (attacker, defender, attacker to move) of `pos`, after
+    /// (re)building the tables for its rules; `None` above 64 cells.
+    fn load(&mut self, pos: &Position, attacker: Mark) -> Option<(u64, u64, bool)> {
+        let rules = pos.rules();
+        if !Prover::fits(rules) {
+            return None;
+        }
+        if self.tables.as_ref().is_none_or(|t| t.geo.rules != *rules) {
+            self.tables = Some(Tables::new(rules));
+        }
+        let geo = &self.tables.as_ref()?.geo;
+        let bits = |m: Mark| {
+            pos.marks(m)
+                .into_iter()
+                .fold(0u64, |b, sq| b | 1 << geo.cell(sq))
+        };
+        Some((
+            bits(attacker),
+            bits(attacker.other()),
+            pos.side_to_move() == attacker,
+        ))
+    }
+
+    /// The move the table holds for `pos` (from earlier searches on the
+    /// question whether `attacker` wins): the attacker's winning move or the
+    /// defender's refutation. Only a hint, to try first.
+    fn hint(&mut self, pos: &Position, attacker: Mark) -> Option<Square> {
+        let (a, d, a_moves) = self.load(pos, attacker)?;
+        let t = self.tables.as_ref()?;
+        let g = &t.geo;
+        let mut live = 0u64;
+        for &w in &g.win[..g.nwin] {
+            if w & d == 0 {
+                live |= w;
+            }
+        }
+        let keys = [
+            key_of::<false>(t, a, d, a_moves),
+            key_of::<true>(t, a & live, g.full & !live, a_moves),
+        ];
+        keys.iter().find_map(|&(key, csym)| {
+            let e = tt::probe(self.tt, key).filter(|e| e.mv != NO_MOVE)?;
+            let sym = Symmetry::of(&g.rules)[csym];
+            let sq = sym.inverse().apply(Square::from_index(e.mv), &g.rules);
+            pos.is_legal(sq).then_some(sq)
+        })
+    }
+
+    fn check(&mut self) {
+        self.next_check = self.stats.nodes + CHECK_INTERVAL;
+        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
+        let p = Progress {
+            done: 0,
+            total: 0,
+            nodes: self.stats.nodes,
+            tt_hits: self.stats.tt_hits,
+        };
+        if let Some(f) = self.progress.as_mut() {
+            f(p);
+        }
+    }
+
+    /// Whether the attacker (bitboard `a`) can force a line against `d`.
+    /// `MB`: the Maker-Breaker game (the defender's lines never count).
+    fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> bool {
+        self.stats.nodes += 1;
+        if self.stats.nodes >= self.next_check {
+            self.check();
+        }
+        if self.stopped {
+            return false;
+        }
+        let Some(t) = self.tables.as_ref() else {
+            return false;
+        };
+        let g = &t.geo;
+        let k1 = g.k - 1;
+        let empty = g.full & !(a | d);
+        if empty == 0 {
+            return false;
+        }
+        // One pass over the windows: live cells, both sides' winning cells.
+        let mut live = 0u64;
+        let mut a_win = 0u64;
+        let mut d_win = 0u64;
+        // Erdos-Selfridge potential: the sum over live lines of 2^(attacker
+        // marks), in units of 2^-k.
+        let mut potential = 0u64;
+        for &w in &g.win[..g.nwin] {
+            if w & d == 0 {
+                live |= w;
+                let n = (a & w).count_ones();
+                potential += 1 << n;
+                if n == k1 {
+                    a_win |= w & !a;
+                }
+            } else if !MB && w & a == 0 && (d & w).count_ones() == k1 {
+                d_win |= w & !d;
+            }
+        }
+        let forced;
+        if a_moves {
+            if a_win != 0 {
+                return true;
+            }
+            if live & empty == 0 {
+                return false;
+            }
+            if !MB && d_win != 0 {
+                if d_win & (d_win - 1) != 0 {
+                    return false;
+                }
+                forced = d_win;
+            } else {
+                forced = 0;
+            }
+        } else {
+            if !MB && d_win != 0 {
+                return false;
+            }
+            if live & empty == 0 {
+                return false;
+            }
+            if a_win != 0 {
+                if a_win & (a_win - 1) != 0 {
+                    return true;
+                }
+                forced = a_win;
+            } else {
+                forced = 0;
+            }
+        }
+        // Erdos-Selfridge: the defender wins the Maker-Breaker game when the
+        // potential is below 1 with the defender to move, below 1/2 with the
+        // attacker to move (the live lines' unclaimed cells as hyperedges).
+        if potential << (a_moves as u32) < 1 << g.k {
+            return false;
+        }
+
+        // Table key. Maker-Breaker: reduce to (attacker marks on live
+        // cells, dead cells), which is all that game depends on.
+        let (ka, kd) = if MB {
+            (a & live, g.full & !live)
+        } else {
+            (a, d)
+        };
+        let (key, csym) = key_of::<MB>(t, ka, kd, a_moves);
+        let mut tt_move = 64u32;
+        if let Some(e) = tt::probe(self.tt, key) {
+            self.stats.tt_hits += 1;
+            if e.flags & 3 == EXACT {
+                return e.value != 0;
+            }
+            if e.mv != NO_MOVE {
+                let sym = Symmetry::of(&g.rules)[csym];
+                tt_move = g.cell(sym.inverse().apply(Square::from_index(e.mv), &g.rules));
+            }
+        }
+
+        // Candidate moves: the forced one, else (Maker-Breaker) the live
+        // cells, else every empty cell.
+        let moves = if forced != 0 {
+            forced
+        } else if MB {
+            empty & live
+        } else {
+            empty
+        };
+        // Order: how much the cell is worth to the attacker's live lines
+        // (a line with n attacker marks weighs 4^n), plus, in the real
+        // game, to the defender's.
+        let mut score = [0u32; 64];
+        if forced == 0 {
+            for &w in &g.win[..g.nwin] {
+                let (mine, weight) = if w & d == 0 {
+                    ((a & w).count_ones(), 4)
+                } else if !MB && w & a == 0 {
+                    ((d & w).count_ones(), 2)
+                } else {
+                    continue;
+                };
+                let v = weight << (2 * mine);
+                let mut cells = w & moves;
+                while cells != 0 {
+                    score[cells.trailing_zeros() as usize] += v;
+                    cells &= cells - 1;
+                }
+            }
+        }
+        let mut list = [(0u32, 0u8); 64];
+        let mut n = 0;
+        let mut rest = moves;
+        while rest != 0 {
+            let c = rest.trailing_zeros();
+            rest &= rest - 1;
+            let key = if c == tt_move {
+                u32::MAX
+            } else {
+                score[c as usize] * 256 + g.weight[c as usize] as u32
+            };
+            let mut j = n;
+            while j > 0 && list[j - 1].0 < key {
+                list[j] = list[j - 1];
+                j -= 1;
+            }
+            list[j] = (key, c as u8);
+            n += 1;
+        }
+
+        // The attacker needs one move that wins; the defender one that holds.
+        let mut result = !a_moves;
+        let mut best = 64u32;
+        for &(_, c) in &list[..n] {
+            let bit = 1u64 << c;
+            let r = if a_moves {
+                self.search::<MB>(a | bit, d, false)
+            } else {
+                self.search::<MB>(a, d | bit, true)
+            };
+            if self.stopped {
+                return false;
+            }
+            if r == a_moves {
+                result = r;
+                best = c as u32;
+                break;
+            }
+        }
+        let Some(t) = self.tables.as_ref() else {
+            return result;
+        };
+        let g = &t.geo;
+        tt::store(
+            self.tt,
+            TtEntry {
+                key,
+                value: result as i16,
+                flags: EXACT,
+                depth: empty.count_ones().min(255) as u8,
+                mv: if best < 64 {
+                    g.sym_sq[csym][best as usize]
+                } else {
+                    NO_MOVE
+                },
+            },
+        );
+        result
+    }
+}
+
+/// The table key of (attacker marks `ka`, other marks or dead cells `kd`,
+/// attacker to move) in game `MB`: the smallest hash over the board's
+/// symmetries, and the symmetry that gives it.
+fn key_of<const MB: bool>(t: &Tables, ka: u64, kd: u64, a_moves: bool) -> (u64, usize) {
+    let g = &t.geo;
+    let mut key = u64::MAX;
+    let mut csym = 0;
+    for (s, zs) in t.zob[..g.nsym].iter().enumerate() {
+        let mut h = 0u64;
+        let mut bits = ka;
+        while bits != 0 {
+            h ^= zs[bits.trailing_zeros() as usize][0];
+            bits &= bits - 1;
+        }
+        let mut bits = kd;
+        while bits != 0 {
+            h ^= zs[bits.trailing_zeros() as usize][1];
+            bits &= bits - 1;
+        }
+        if h < key {
+            key = h;
+            csym = s;
+        }
+    }
+    key ^= g.salt ^ if MB { SALT_BREAKER } else { SALT_REAL };
+    if a_moves {
+        key ^= SALT_ATTACKER_MOVES;
+    }
+    (key, csym)
+}

@@ -1,0 +1,201 @@
+//! The prover (boolean win/draw/loss proofs): checked against the exact
+//! solver on every position of small boards, and `perfect` on boards past
+//! 25 cells, where the prover now makes it exact.
+use std::collections::HashSet;
+
+use ttt_core::ai::{
+    is_solvable, Budget, Player, PlayerKind, Prover, Solver, TtEntry, Value, Verdict,
+};
+use ttt_core::{Mark, Outcome, Position, Rules};
+
+fn tt(bits: u32) -> Vec<TtEntry> {
+    vec![TtEntry::EMPTY; 1 << bits]
+}
+
+/// Every reachable position of `rules`, one per symmetry class.
+fn all_positions(rules: Rules) -> Vec<Position> {
+    fn walk(pos: &mut Position, seen: &mut HashSet<u64>, out: &mut Vec<Position>) {
+        if !seen.insert(pos.canonical_hash()) {
+            return;
+        }
+        out.push(pos.clone());
+        for sq in pos.legal_moves() {
+            pos.play(sq).unwrap();
+            walk(pos, seen, out);
+            pos.undo();
+        }
+    }
+    let mut out = Vec::new();
+    walk(&mut Position::new(rules), &mut HashSet::new(), &mut out);
+    out
+}
+
+fn kind(v: Value) -> Verdict {
+    match v {
+        Value::Win(_) => Verdict::Win,
+        Value::Draw => Verdict::Draw,
+        Value::Loss(_) => Verdict::Loss,
+    }
+}
+
+fn agrees_on_every_position(c: u8, r: u8, k: u8) -> usize {
+    let rules = Rules::new(c, r, k).unwrap();
+    let positions = all_positions(rules);
+    let mut t1 = tt(20);
+    let mut t2 = tt(20);
+    let mut solver = Solver::new(&mut t1);
+    let mut prover = Prover::new(&mut t2);
+    for pos in &positions {
+        let expected = kind(solver.solve(pos));
+        assert_eq!(prover.verdict(pos), Some(expected), "{rules} {pos}");
+    }
+    positions.len()
+}
+
+#[test]
+fn agrees_with_the_solver_on_every_4x4_k3_position() {
+    assert!(agrees_on_every_position(4, 4, 3) > 100_000);
+}
+
+#[test]
+fn agrees_with_the_solver_on_every_4x4_k4_position() {
+    assert!(agrees_on_every_position(4, 4, 4) > 100_000);
+}
+
+#[test]
+fn agrees_with_the_solver_on_every_5x3_position() {
+    // A rectangle (4 symmetries), k = 3 and 4.
+    assert!(agrees_on_every_position(5, 3, 3) > 1_000);
+    assert!(agrees_on_every_position(5, 3, 4) > 1_000);
+}
+
+#[test]
+fn empty_boards_past_25_cells() {
+    let mut table = tt(20);
+    let mut prover = Prover::new(&mut table);
+    // 6x6 k=5 is a draw (7x7 k=5 is, and a draw stays one on a smaller
+    // board); k=3 on a big board is a quick first-player win.
+    for (c, r, k, v) in [(6, 6, 5, Verdict::Draw), (7, 5, 3, Verdict::Win)] {
+        let rules = Rules::new(c, r, k).unwrap();
+        assert_eq!(prover.verdict(&Position::new(rules)), Some(v), "{rules}");
+    }
+}
+
+#[test]
+fn a_set_stop_flag_stops_the_search() {
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(true);
+    let mut table = tt(16);
+    let mut prover = Prover::new(&mut table);
+    prover.set_stop(&stop);
+    // 7x6 k=5 takes many seconds; stopped, it answers nothing.
+    let pos = Position::new(Rules::new(7, 6, 5).unwrap());
+    assert_eq!(prover.verdict(&pos), None);
+    assert!(prover.stats().nodes < 1 << 15, "{:?}", prover.stats());
+}
+
+/// Plays `perfect` as `seat` against every `every`-th opponent move (in
+/// row-major order) while fewer than `branch_plies` marks are down, then
+/// against `strong`: returns the outcomes.
+fn games_against_branching(
+    rules: Rules,
+    seat: Mark,
+    branch_plies: usize,
+    every: usize,
+) -> Vec<Outcome> {
+    let mut table = tt(20);
+    let mut outcomes = Vec::new();
+    let mut stack = vec![Position::new(rules)];
+    while let Some(mut pos) = stack.pop() {
+        while !pos.outcome().is_over() {
+            if pos.side_to_move() == seat {
+                let mut p = Player::new(PlayerKind::Perfect, 7, &mut table);
+                let mv = p.choose_move(&pos).unwrap();
+                pos.play(mv).unwrap();
+            } else if pos.mark_count() < branch_plies {
+                for sq in pos.legal_moves().into_iter().step_by(every) {
+                    let mut child = pos.clone();
+                    child.play(sq).unwrap();
+                    stack.push(child);
+                }
+                break;
+            } else {
+                let mut opp = Player::new(PlayerKind::Strong, pos.mark_count() as u64, &mut []);
+                opp.set_budget(Budget::nodes(3_000));
+                let mv = opp.choose_move(&pos).unwrap();
+                pos.play(mv).unwrap();
+            }
+        }
+        if pos.outcome().is_over() {
+            outcomes.push(pos.outcome());
+        }
+    }
+    outcomes
+}
+
+#[test]
+fn perfect_is_exact_past_25_cells() {
+    // 6x5 k=4 (30 cells) is a first-player win: `perfect` as X wins
+    // against every 4th first reply of O (then O plays `strong`).
+    let r654 = Rules::new(6, 5, 4).unwrap();
+    assert!(is_solvable(&r654));
+    let outcomes = games_against_branching(r654, Mark::X, 2, 4);
+    assert_eq!(outcomes.len(), 8);
+    assert!(
+        outcomes.iter().all(|&o| o == Outcome::Win(Mark::X)),
+        "{outcomes:?}"
+    );
+    // 6x6 k=5 (36 cells) is a draw: `perfect` as O never loses against
+    // every 4th first move of X (then X plays `strong`).
+    let r665 = Rules::new(6, 6, 5).unwrap();
+    assert!(is_solvable(&r665));
+    let outcomes = games_against_branching(r665, Mark::O, 1, 4);
+    assert_eq!(outcomes.len(), 9);
+    assert!(
+        outcomes.iter().all(|&o| o != Outcome::Win(Mark::X)),
+        "{outcomes:?}"
+    );
+}
+
+#[test]
+fn the_solvable_rule_reaches_past_25_cells() {
+    for (c, r, k, yes) in [
+        (6u8, 5u8, 4u8, true),
+        (6, 6, 4, true),
+        (6, 6, 5, true),
+        (7, 5, 5, true),
+        (8, 8, 3, true),
+        (8, 8, 7, true),
+        (7, 5, 4, false),
+        (7, 6, 5, false),
+        (7, 7, 5, false),
+        (8, 8, 5, false),
+        (8, 8, 6, false),
+        (9, 9, 5, false),
+    ] {
+        let rules = Rules::new(c, r, k).unwrap();
+        assert_eq!(is_solvable(&rules), yes, "{rules}");
+    }
+}
+
+#[test]
+fn prover_bench_items_are_deterministic() {
+    use ttt_core::ai::bench::{self, Item};
+    use ttt_core::ai::Progress;
+    fn clock() -> u64 {
+        0
+    }
+    let mut table = tt(20);
+    let mut none = |_: Item, _: Progress| {};
+    for item in [Item::Prove654, Item::Prove665] {
+        let a = bench::run_item(item, clock, &mut table, &mut none);
+        let b = bench::run_item(item, clock, &mut table, &mut none);
+        assert_eq!(a.checksum, b.checksum, "{item:?}");
+        assert_eq!(a.nodes, b.nodes, "{item:?}");
+        assert!(a.nodes > 0);
+    }
+    let draw = bench::run_item(Item::Prove665, clock, &mut table, &mut none);
+    assert_eq!(draw.value, Some(Value::Draw));
+    let win = bench::run_item(Item::Prove654, clock, &mut table, &mut none);
+    assert_eq!(win.value, None, "a win has no distance here");
+}
