@@ -49,6 +49,14 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Prints a message on stderr, ignoring a failure to write it: used on
+/// paths that end the program, where a closed or full stderr (`2>/dev/full`,
+/// a hung-up terminal) must not turn into a panic.
+pub fn print_err(message: fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr(), "{message}");
+}
+
 /// How squares are written in output (`--format`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
-use ttt_cli::common::{exit_code, is_broken_pipe};
+use ttt_cli::common::{exit_code, is_broken_pipe, print_err};
 use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve};
 
 mod play;
@@ -115,7 +115,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ttt: error: {e:#}");
+            print_err(format_args!("ttt: error: {e:#}"));
             ExitCode::from(exit_code(&e) as u8)
         }
     }

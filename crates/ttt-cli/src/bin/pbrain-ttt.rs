@@ -3,7 +3,7 @@
 fn main() {
     if let Err(e) = ttt_cli::pbrain::run_stdio(1) {
         if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("pbrain-ttt: {e}");
+            ttt_cli::common::print_err(format_args!("pbrain-ttt: {e}"));
             std::process::exit(1);
         }
     }
