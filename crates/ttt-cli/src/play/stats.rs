@@ -106,7 +106,10 @@ impl Record {
         fs::create_dir_all(&dir)
             .with_context(|| format!("cannot create the directory {}", dir.display()))?;
         let lock = fs::File::open(&dir)
-            .and_then(|d| d.lock().map(|()| d))
+            .and_then(|d| {
+                rustix::fs::flock(&d, rustix::fs::FlockOperation::LockExclusive)?;
+                Ok(d)
+            })
             .with_context(|| format!("cannot lock {}", dir.display()))?;
         remove_stale_temp_files(&dir, &target);
         let mut entries = read_entries(&target)?;
