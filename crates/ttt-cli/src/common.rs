@@ -240,7 +240,13 @@ pub fn for_each_board(
                 }
             };
             number += 1;
-            let line = String::from_utf8_lossy(&bytes);
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                return Err(input_error(format!(
+                    "{}: the line is not valid UTF-8 text: \"{}\"",
+                    Origin::StdinLine(number),
+                    quote_short(&String::from_utf8_lossy(&bytes))
+                )));
+            };
             let text = line.trim();
             if text.is_empty() || text.starts_with('#') {
                 continue;

@@ -353,3 +353,16 @@ fn move_stdin_stops_when_its_reader_is_gone() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
     assert_eq!(String::from_utf8_lossy(&out.stderr), "", "quiet on EPIPE");
 }
+
+#[test]
+fn move_stdin_invalid_utf8_is_bad_input_on_its_line() {
+    ttt()
+        .args(["move", "-"])
+        .write_stdin(b"x........\n\xff\xfe.......\nxx./oo./...\n".to_vec())
+        .assert()
+        .code(2)
+        .stdout("5\n")
+        .stderr(predicates::str::contains(
+            "ttt: error: stdin line 2: the line is not valid UTF-8 text",
+        ));
+}
