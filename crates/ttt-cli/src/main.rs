@@ -53,25 +53,12 @@ enum Command {
     /// Run the engine benchmark suite.
     Bench(bench::BenchArgs),
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout.
-    #[command(after_help = PBRAIN_HELP)]
+    #[command(after_help = ttt_cli::pbrain::HELP)]
     Pbrain(PbrainArgs),
     /// Print a shell completion script.
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
 }
-
-const PBRAIN_HELP: &str = "\
-The same program is installed as pbrain-ttt, the name Gomocup managers expect.
-Boards 1x1 to 16x16 (START 20 is refused); five in a row wins (five or more), or
-the longer side on boards smaller than five. Uses the perfect player on boards it
-can solve and the strong player within INFO timeout_turn / time_left otherwise.
-
-Example session (> from the manager, < from the brain):
-  > START 15          < OK
-  > INFO timeout_turn 1000
-  > BEGIN             < 7,7
-  > TURN 8,8          < ...
-  > END";
 
 /// Arguments of `ttt pbrain`.
 #[derive(Debug, clap::Args)]
