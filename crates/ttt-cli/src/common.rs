@@ -49,6 +49,14 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// Prints a message on stderr, ignoring a failure to write it: used on
+/// paths that end the program, where a closed or full stderr (`2>/dev/full`,
+/// a hung-up terminal) must not turn into a panic.
+pub fn print_err(message: fmt::Arguments<'_>) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr(), "{message}");
+}
+
 /// How squares are written in output (`--format`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -78,14 +86,15 @@ pub fn square_text(rules: &Rules, square: Square, format: Format) -> String {
 
 /// Reads a board to play from: well-formed, reachable and not finished.
 pub fn playable_board(text: &str, k: Option<u8>) -> Result<Position, String> {
-    let pos = Position::from_board(text, k).map_err(|e| format!("board {text:?}: {e}"))?;
+    let quoted = quote_short(text);
+    let pos = Position::from_board(text, k).map_err(|e| format!("board {quoted:?}: {e}"))?;
     match pos.outcome() {
         Outcome::InProgress => Ok(pos),
         Outcome::Win(mark) => Err(format!(
-            "board {text:?}: the game is over ({mark} has won), there is no move to find"
+            "board {quoted:?}: the game is over ({mark} has won), there is no move to find"
         )),
         Outcome::Draw => Err(format!(
-            "board {text:?}: the game is over (a draw, the board is full), there is no move to find"
+            "board {quoted:?}: the game is over (a draw, the board is full), there is no move to find"
         )),
     }
 }
@@ -108,6 +117,101 @@ impl fmt::Display for Origin {
     }
 }
 
+/// The longest input line any reader accepts: far more than any real line
+/// (a 16x16 board is under 300 bytes), small enough that memory stays flat
+/// whatever is piped in.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// One line read by [`read_line_bounded`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// The line, without its end of line.
+    Text(Vec<u8>),
+    /// A line over [`MAX_LINE_BYTES`]: its start (for the message) and its
+    /// length; the rest was read and dropped.
+    TooLong {
+        /// The first bytes of the line.
+        start: Vec<u8>,
+        /// The length of the whole line in bytes.
+        length: u64,
+    },
+    /// End of input.
+    End,
+}
+
+/// Reads one line (up to `\n`, or to the end of input) keeping at most
+/// [`MAX_LINE_BYTES`] of it in memory: a longer line is read to its end and
+/// dropped, so the next call starts at the next line.
+pub fn read_line_bounded(input: &mut dyn BufRead) -> io::Result<Line> {
+    let mut kept = Vec::new();
+    let mut length: u64 = 0;
+    let mut any = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break; // end of input
+        }
+        any = true;
+        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], true),
+            None => (chunk, false),
+        };
+        let room = (MAX_LINE_BYTES + 1).saturating_sub(kept.len());
+        kept.extend_from_slice(&part[..part.len().min(room)]);
+        length += part.len() as u64;
+        let used = part.len() + usize::from(ends);
+        input.consume(used);
+        if ends {
+            break;
+        }
+    }
+    if !any {
+        return Ok(Line::End);
+    }
+    if kept.last() == Some(&b'\r') && length <= MAX_LINE_BYTES as u64 + 1 {
+        kept.pop();
+        length -= 1;
+    }
+    if length > MAX_LINE_BYTES as u64 {
+        // Enough bytes for the quoted characters and the sign that more follow.
+        kept.truncate((QUOTE_CHARS + 1) * 4);
+        return Ok(Line::TooLong {
+            start: kept,
+            length,
+        });
+    }
+    Ok(Line::Text(kept))
+}
+
+/// How many characters of an input line an error message quotes.
+pub const QUOTE_CHARS: usize = 60;
+
+/// Input text for an error message: one line, control characters as `?`,
+/// at most [`QUOTE_CHARS`] characters (then `...`).
+pub fn quote_short(text: &str) -> String {
+    let mut s: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .take(QUOTE_CHARS)
+        .collect();
+    if text.chars().nth(QUOTE_CHARS).is_some() {
+        s.push_str("...");
+    }
+    s
+}
+
+/// The message for a line over [`MAX_LINE_BYTES`].
+pub fn too_long_message(start: &[u8], length: u64) -> String {
+    format!(
+        "the line is too long ({length} bytes, at most {MAX_LINE_BYTES}): \"{}\"",
+        quote_short(&String::from_utf8_lossy(start))
+    )
+}
+
 /// Calls `each` for every board of the arguments, in order; an argument `-`
 /// stands for the lines of `stdin` (one board per line; blank lines and lines
 /// starting with `#` are skipped). Stops at the first error `each` returns.
@@ -121,14 +225,28 @@ pub fn for_each_board(
             each(arg, Origin::Argument(i + 1))?;
             continue;
         }
-        let mut line = String::new();
         let mut number = 0;
         loop {
-            line.clear();
-            if stdin.read_line(&mut line)? == 0 {
-                break;
-            }
+            let bytes = match read_line_bounded(stdin)? {
+                Line::End => break,
+                Line::Text(bytes) => bytes,
+                Line::TooLong { start, length } => {
+                    number += 1;
+                    let origin = Origin::StdinLine(number);
+                    return Err(input_error(format!(
+                        "{origin}: {}",
+                        too_long_message(&start, length)
+                    )));
+                }
+            };
             number += 1;
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                return Err(input_error(format!(
+                    "{}: the line is not valid UTF-8 text: \"{}\"",
+                    Origin::StdinLine(number),
+                    quote_short(&String::from_utf8_lossy(&bytes))
+                )));
+            };
             let text = line.trim();
             if text.is_empty() || text.starts_with('#') {
                 continue;
@@ -321,6 +439,42 @@ mod tests {
         assert!(playable_board("xox/xoo/oxx", None).is_err());
         assert!(playable_board("x.o/.x./..o", None).is_ok());
         assert!(playable_board("xx", None).is_err());
+    }
+
+    #[test]
+    fn long_lines_are_dropped_and_the_next_line_is_read() {
+        let long = "a".repeat(MAX_LINE_BYTES * 3);
+        let text = format!("x........\r\n{long}\nnext\nlast");
+        let mut input = io::BufReader::with_capacity(1000, io::Cursor::new(text));
+        assert_eq!(
+            read_line_bounded(&mut input).unwrap(),
+            Line::Text(b"x........".to_vec())
+        );
+        match read_line_bounded(&mut input).unwrap() {
+            Line::TooLong { start, length } => {
+                assert!(start.len() < 300);
+                assert_eq!(length, long.len() as u64);
+                let message = too_long_message(&start, length);
+                assert!(message.ends_with("aaa...\""), "{message}");
+                assert!(message.len() < 150, "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            read_line_bounded(&mut input).unwrap(),
+            Line::Text(b"next".to_vec())
+        );
+        assert_eq!(
+            read_line_bounded(&mut input).unwrap(),
+            Line::Text(b"last".to_vec())
+        );
+        assert_eq!(read_line_bounded(&mut input).unwrap(), Line::End);
+        let exactly = "b".repeat(MAX_LINE_BYTES);
+        let mut input = io::Cursor::new(format!("{exactly}\n"));
+        assert_eq!(
+            read_line_bounded(&mut input).unwrap(),
+            Line::Text(exactly.into_bytes())
+        );
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
-use ttt_cli::common::{exit_code, is_broken_pipe};
+use ttt_cli::common::{exit_code, is_broken_pipe, print_err};
 use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, verify};
 
 mod play;
@@ -55,25 +55,12 @@ enum Command {
     /// Run the engine benchmark suite.
     Bench(bench::BenchArgs),
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout.
-    #[command(after_help = PBRAIN_HELP)]
+    #[command(after_help = ttt_cli::pbrain::HELP)]
     Pbrain(PbrainArgs),
     /// Print a shell completion script.
     #[command(after_help = COMPLETIONS_HELP)]
     Completions(CompletionsArgs),
 }
-
-const PBRAIN_HELP: &str = "\
-The same program is installed as pbrain-ttt, the name Gomocup managers expect.
-Boards 1x1 to 16x16 (START 20 is refused); five in a row wins (five or more), or
-the longer side on boards smaller than five. Uses the perfect player on boards it
-can solve and the strong player within INFO timeout_turn / time_left otherwise.
-
-Example session (> from the manager, < from the brain):
-  > START 15          < OK
-  > INFO timeout_turn 1000
-  > BEGIN             < 7,7
-  > TURN 8,8          < ...
-  > END";
 
 /// Arguments of `ttt pbrain`.
 #[derive(Debug, clap::Args)]
@@ -118,7 +105,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("ttt: error: {e:#}");
+            print_err(format_args!("ttt: error: {e:#}"));
             ExitCode::from(exit_code(&e) as u8)
         }
     }

@@ -255,3 +255,51 @@ fn bench_prints_every_item_and_a_checksum() {
     );
     ttt().args(["bench", "--only", "nope"]).assert().code(2);
 }
+
+#[test]
+fn analyze_dash_reads_boards_from_stdin() {
+    let out = ttt()
+        .args(["analyze", "--json", "-"])
+        .write_stdin("x........\n# a comment\n\nxx./oo./...\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let lines: Vec<Json> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["board"], "x../.../...");
+    assert_eq!(lines[0]["value"]["text"], "draw");
+    assert_eq!(lines[1]["board"], "xx./oo./...");
+    assert_eq!(lines[1]["value"]["text"], "win in 1");
+    // The table form, and a bad line named by its number (exit 2).
+    let table = ttt()
+        .args(["analyze", "-"])
+        .write_stdin("x........\nxx./oo./...\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let table = String::from_utf8(table).unwrap();
+    assert!(
+        table.starts_with("board    x../.../...  (3x3 k=3)\n"),
+        "{table}"
+    );
+    assert!(
+        table.contains("\n\nboard    xx./oo./...  (3x3 k=3)\n"),
+        "{table}"
+    );
+    ttt()
+        .args(["analyze", "-"])
+        .write_stdin("x........\nxxx/oo./...\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "stdin line 2: board \"xxx/oo./...\"",
+        ));
+}

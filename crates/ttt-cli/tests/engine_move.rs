@@ -275,3 +275,94 @@ fn large_boards_use_the_search_within_the_time_given() {
         .code(2)
         .stderr(predicate::str::contains("cannot solve"));
 }
+
+/// Waits for `child` (a process group leader) up to `secs` seconds; kills
+/// its group and fails if it runs on.
+fn wait_within(child: &mut std::process::Child, secs: u64) -> std::process::ExitStatus {
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if std::time::Instant::now() > end {
+            let _ = std::process::Command::new("kill")
+                .args(["-KILL", "--", &format!("-{}", child.id())])
+                .status();
+            let _ = child.wait();
+            panic!("still running after {secs} s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn move_stdin_answers_each_line_at_once() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ttt"))
+        .args(["move", "-"])
+        .process_group(0)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    // One board at a time, stdin kept open: each answer comes before the next.
+    for (board, answer) in [("x.o/.x./...", "9"), ("xx./oo./...", "3")] {
+        writeln!(stdin, "{board}").unwrap();
+        stdin.flush().unwrap();
+        let got = rx.recv_timeout(std::time::Duration::from_secs(10));
+        assert_eq!(got.as_deref(), Ok(answer), "no answer while stdin is open");
+    }
+    drop(stdin);
+    assert!(wait_within(&mut child, 10).success());
+}
+
+#[test]
+fn move_stdin_stops_when_its_reader_is_gone() {
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    // An endless stream of boards into `move -`, read by `head -1`; each
+    // takes 50 ms, so going on to fill an output buffer would take minutes.
+    let board = vec![".".repeat(9); 9].join("/");
+    let script = format!(
+        "yes {board} | {} move -k 5 --ai strong --time 50 - | head -1",
+        env!("CARGO_BIN_EXE_ttt")
+    );
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_within(&mut child, 20);
+    let out = child.wait_with_output().unwrap();
+    assert!(status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 1);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "quiet on EPIPE");
+}
+
+#[test]
+fn move_stdin_invalid_utf8_is_bad_input_on_its_line() {
+    ttt()
+        .args(["move", "-"])
+        .write_stdin(b"x........\n\xff\xfe.......\nxx./oo./...\n".to_vec())
+        .assert()
+        .code(2)
+        .stdout("5\n")
+        .stderr(predicates::str::contains(
+            "ttt: error: stdin line 2: the line is not valid UTF-8 text",
+        ));
+}

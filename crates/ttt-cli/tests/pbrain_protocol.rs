@@ -315,3 +315,36 @@ fn crlf_line_endings() {
     coords(&out[1]);
     assert!(out[2].starts_with("name=\"ttt\""));
 }
+
+#[test]
+fn pbrain_ttt_help_and_version_print_and_exit() {
+    use std::process::{Command, Stdio};
+    for (flag, expected) in [
+        ("--help", "START 15"),
+        (
+            "--version",
+            concat!("pbrain-ttt ", env!("CARGO_PKG_VERSION")),
+        ),
+    ] {
+        // stdin left open: the program must not wait for protocol input.
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-ttt"))
+            .arg(flag)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let end = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > end {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("pbrain-ttt {flag} waits for input");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains(expected), "{flag}: {text}");
+    }
+}

@@ -528,3 +528,87 @@ fn max_nodes_replays_the_engine_move_for_move() {
     assert_eq!(shown, expected, "{}", run.stdout);
     assert_eq!(ttt(&["--max-nodes", "0"], "").code, 2);
 }
+
+/// A winning game against the default computer player (classic) with seed 1.
+const WINNING_GAME: &str = "y\n1\n9\n7\n4\nn\n";
+
+#[test]
+fn record_counts_every_game_of_overlapping_sessions() {
+    use std::io::Read;
+    let data = tempfile::tempdir().unwrap();
+    let args = ["--plain", "--stats", "--seed", "1"];
+    let file = data.path().join("ttt").join("record.txt");
+    // A session left open across another session's game: it must not write
+    // back the record as it read it at its start.
+    let mut open = Command::new(env!("CARGO_BIN_EXE_ttt"))
+        .args(args)
+        .env("XDG_DATA_HOME", data.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run ttt");
+    let mut stdout = open.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    while !String::from_utf8_lossy(&seen).contains("go first?") {
+        let mut chunk = [0u8; 256];
+        let n = stdout.read(&mut chunk).unwrap();
+        assert!(n > 0, "ttt ended early: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&chunk[..n]);
+    }
+    let other = ttt_in(data.path(), &args, WINNING_GAME);
+    assert_eq!(other.code, 0, "{}", other.stderr);
+    let mut stdin = open.stdin.take().unwrap();
+    stdin.write_all(WINNING_GAME.as_bytes()).unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    assert!(open.wait().unwrap().success());
+    assert!(rest.contains("2 wins, 0 losses, 0 draws"), "{rest}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "# ttt record v1\n2 0 0 human-vs-ai 3x3 k=3 classic\n"
+    );
+
+    // Many sessions at once (the reproduction, smaller).
+    let sessions = 16;
+    let children: Vec<_> = (0..sessions)
+        .map(|_| {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_ttt"))
+                .args(args)
+                .env("XDG_DATA_HOME", data.path())
+                .stdin(Stdio::piped())
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("run ttt");
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(WINNING_GAME.as_bytes())
+                .unwrap();
+            child
+        })
+        .collect();
+    for child in children {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!(
+            "# ttt record v1\n{} 0 0 human-vs-ai 3x3 k=3 classic\n",
+            sessions + 2
+        )
+    );
+    let names: Vec<_> = std::fs::read_dir(data.path().join("ttt"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 1, "no temporary files left: {names:?}");
+}

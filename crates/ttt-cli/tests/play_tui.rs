@@ -373,3 +373,63 @@ fn full_screen_board_fits_the_terminal() {
     t.wait_for("EXIT=0");
     assert_eq!(t.modes(), "0 1");
 }
+
+/// Whether process `pid` still exists (and is not a zombie).
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .map(|stat| {
+            let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+            !state.is_some_and(|s| s.starts_with('Z'))
+        })
+        .unwrap_or(false)
+}
+
+/// Waits up to `secs` seconds for process `pid` to end.
+fn ends_within(pid: u32, secs: u64) -> bool {
+    let end = Instant::now() + Duration::from_secs(secs);
+    while Instant::now() < end {
+        if !alive(pid) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    false
+}
+
+#[test]
+fn full_screen_closing_the_terminal_ends_the_program() {
+    let Some(t) = Tmux::start("hangup") else {
+        return;
+    };
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    let pid = child_of_pane(&t).expect("the ttt process");
+    // Closing the window: the terminal hangs up, the shell gets SIGHUP.
+    t.tmux(&["kill-server"]);
+    let gone = ends_within(pid, 10);
+    if !gone {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    assert!(gone, "ttt went on running after its terminal closed");
+}
+
+#[test]
+fn full_screen_sigterm_ends_the_program_even_when_stderr_is_full() {
+    let Some(t) = Tmux::start("devfull") else {
+        return;
+    };
+    t.type_line(&command("--first you 2>/dev/full"));
+    t.wait_for("Your move (X)");
+    let pid = child_of_pane(&t).expect("the ttt process");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("run kill");
+    assert!(killed.success());
+    let screen = t.wait_for("EXIT=143");
+    assert!(!screen.contains("┌───"), "board left on screen:\n{screen}");
+    assert_eq!(t.modes(), "0 1", "terminal restored");
+    assert!(!alive(pid));
+}

@@ -6,7 +6,8 @@ use ttt_core::{Position, Square};
 
 use crate::ai::{is_solvable, Solver, Value};
 use crate::common::{
-    alloc_tt, input_error, playable_board, square_text, use_color, Format, DEFAULT_TT_MB,
+    alloc_tt, for_each_board, input_error, playable_board, quote_short, square_text, use_color,
+    Format, Origin, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -18,8 +19,14 @@ Moves are listed best first.
 On a terminal wins are green and losses red (not with NO_COLOR set, nor through
 a pipe). Exit status 2 for a malformed or finished board, or one too large to solve exactly.
 
+BOARD '-' reads one board per line from standard input (blank lines and lines
+starting with # are skipped) and prints each analysis at once: tables separated
+by a blank line, or with --json one JSON object per line. The first bad board
+stops with exit status 2, naming its line.
+
 Examples:
   ttt analyze x.o/.x./..o
+  printf 'x........\\n.x.......\\n' | ttt analyze --json -
   ttt analyze --format coord xx./oo./...
   ttt analyze --json ......... | jq .value
   ttt analyze -k 3 ..../..../..../....";
@@ -40,7 +47,8 @@ pub struct AnalyzeArgs {
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
     pub tt_mb: usize,
-    /// The board, e.g. x.o/.x./..o
+    /// The board, e.g. x.o/.x./..o, or '-' for one board per line of
+    /// standard input.
     #[arg(value_name = "BOARD")]
     pub board: String,
 }
@@ -98,17 +106,64 @@ struct AnalysisJson {
 
 /// Runs `ttt analyze`.
 pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
-    let pos = playable_board(&args.board, args.k).map_err(input_error)?;
+    let mut out = io::stdout().lock();
+    if args.board != "-" {
+        return analyze_board(args, &args.board, None, &mut out);
+    }
+    // One analysis per line of stdin, each printed (and flushed) at once.
+    let mut batch = Batch::default();
+    let stdin = io::stdin();
+    for_each_board(
+        std::slice::from_ref(&args.board),
+        &mut stdin.lock(),
+        |text, origin| {
+            analyze_board(args, text, Some((origin, &mut batch)), &mut out)?;
+            batch.printed += 1;
+            out.flush()?;
+            Ok(())
+        },
+    )
+}
+
+/// What a batch from stdin keeps from one line to the next.
+#[derive(Default)]
+struct Batch {
+    /// The transposition table, allocated once.
+    tt: Option<Vec<crate::ai::TtEntry>>,
+    /// Analyses printed so far.
+    printed: usize,
+}
+
+/// Analyses one board and prints the result; `batch` holds the stdin line
+/// (for messages) and the table kept from one line to the next. From stdin
+/// `--json` writes one JSON object per line, and the tables are separated by
+/// a blank line.
+fn analyze_board(
+    args: &AnalyzeArgs,
+    text: &str,
+    batch: Option<(Origin, &mut Batch)>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
+    let origin = batch.as_ref().map(|(o, _)| format!("{o}: "));
+    let origin = origin.unwrap_or_default();
+    let pos = playable_board(text, args.k).map_err(|e| input_error(format!("{origin}{e}")))?;
     let rules = *pos.rules();
     if !is_solvable(&rules) {
         return Err(input_error(format!(
-            "board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong`",
-            args.board
+            "{origin}board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong`",
+            quote_short(text)
         )));
     }
-    let mut tt = alloc_tt(args.tt_mb)?;
-    let (value, moves, nodes) = analyze(&pos, &mut tt);
-    let mut out = io::stdout().lock();
+    let mut own = None;
+    let (tt, lines, printed) = match batch {
+        Some((_, kept)) => (&mut kept.tt, true, kept.printed),
+        None => (&mut own, false, 0),
+    };
+    if tt.is_none() {
+        *tt = Some(alloc_tt(args.tt_mb)?);
+    }
+    let tt = tt.as_mut().map(Vec::as_mut_slice).unwrap_or_default();
+    let (value, moves, nodes) = analyze(&pos, tt);
     if args.json {
         let json = AnalysisJson {
             board: pos.to_string(),
@@ -129,9 +184,16 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
                 .collect(),
             nodes,
         };
-        serde_json::to_writer_pretty(&mut out, &json)?;
+        if lines {
+            serde_json::to_writer(&mut *out, &json)?;
+        } else {
+            serde_json::to_writer_pretty(&mut *out, &json)?;
+        }
         writeln!(out)?;
     } else {
+        if lines && printed > 0 {
+            writeln!(out)?;
+        }
         let color = use_color();
         writeln!(out, "board    {pos}  ({rules})")?;
         writeln!(out, "to move  {}", pos.side_to_move())?;

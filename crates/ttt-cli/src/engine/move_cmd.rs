@@ -15,8 +15,9 @@ move follows from the counts (X moves first). k defaults to the shorter side.
 
 A board that starts with '-' (as in ---/-x-/---) must come after '--', or use '.'.
 
-One line is printed per board, in order. An argument '-' reads one board per line
-from standard input (blank lines and lines starting with # are skipped).
+One line is printed per board, in order, as soon as it is found. An argument '-'
+reads one board per line from standard input (blank lines and lines starting with
+# are skipped; lines over 64 KiB are malformed).
 
 Errors: the first malformed or finished board stops the batch with a message on
 stderr naming the argument or stdin line, and exit status 2; the moves for the
@@ -79,6 +80,9 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
         let (choice, _) = think(args.ai, args.seed, &mut tt, &pos, limits);
         let square = choice.ok_or_else(|| input_error(format!("{origin}: no legal move")))?;
         writeln!(out, "{}", square_text(pos.rules(), square, args.format))?;
+        // At once, so a program can drive `move -` one board at a time; a
+        // reader gone (EPIPE) ends the batch here, quietly.
+        out.flush()?;
         Ok(())
     });
     // Print the moves found before an error, then report it.

@@ -15,6 +15,20 @@ use std::io;
 
 pub use session::{run, Brain, EngineBrain, Flow, Info, Session};
 
+/// The part of `--help` that explains the protocol (`ttt pbrain`, `pbrain-ttt`).
+pub const HELP: &str = "\
+The same program is installed as pbrain-ttt, the name Gomocup managers expect.
+Boards 1x1 to 16x16 (START 20 is refused); five in a row wins (five or more), or
+the longer side on boards smaller than five. Uses the perfect player on boards it
+can solve and the strong player within INFO timeout_turn / time_left otherwise.
+
+Example session (> from the manager, < from the brain):
+  > START 15          < OK
+  > INFO timeout_turn 1000
+  > BEGIN             < 7,7
+  > TURN 8,8          < ...
+  > END";
+
 /// Runs the protocol on standard input and output with the engine.
 pub fn run_stdio(seed: u64) -> io::Result<()> {
     let stdin = io::stdin();

@@ -6,7 +6,9 @@ use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
 
 use super::protocol::{parse_board_line, parse_command, BoardLine, Command};
 use crate::ai::{PlayerKind, TtEntry};
-use crate::common::{alloc_tt_bytes, think, Limits};
+use crate::common::{
+    alloc_tt_bytes, quote_short, read_line_bounded, think, too_long_message, Limits, Line,
+};
 
 /// Gomocup's win length: five in a row (we accept five or more, "freestyle").
 pub const GOMOKU_K: u8 = 5;
@@ -431,12 +433,16 @@ impl<B: Brain> Session<B> {
 /// Runs a session until END or the end of the input.
 pub fn run<B: Brain>(brain: B, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
     let mut session = Session::new(brain);
-    let mut buf = Vec::new();
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
+        let buf = match read_line_bounded(input)? {
+            Line::End => return Ok(()),
+            Line::Text(buf) => buf,
+            Line::TooLong { start, length } => {
+                writeln!(out, "ERROR {}", too_long_message(&start, length))?;
+                out.flush()?;
+                continue;
+            }
+        };
         // Managers send ASCII; anything else is garbage, not a reason to stop.
         let line = String::from_utf8_lossy(&buf);
         if session.handle_line(&line, out)? == Flow::Exit {
@@ -474,15 +480,7 @@ fn mark_name(mark: Mark) -> &'static str {
 
 /// Echo of manager input in a message: one line, printable, not too long.
 fn printable(text: &str) -> String {
-    let mut s: String = text
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .take(60)
-        .collect();
-    if text.chars().count() > 60 {
-        s.push_str("...");
-    }
-    s
+    quote_short(text)
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@ use std::time::Duration;
 
 use ttt_core::{Mark, Position, Square};
 
+use ttt_cli::common::{read_line_bounded, too_long_message, Line};
+
 use super::args::Mode;
 use super::input::{help_text, parse_action, parse_answer, Action, Answer};
 use super::session::{Seat, Session, Undone};
@@ -54,15 +56,21 @@ struct Lines<R, W> {
 }
 
 impl<R: BufRead, W: Write> Lines<R, W> {
-    /// Prints `prompt` and reads a line; `None` at end of input.
+    /// Prints `prompt` and reads a line; `None` at end of input. A line
+    /// too long to be an answer is refused and the prompt shown again.
     fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        write!(self.out, "{prompt}")?;
-        self.out.flush()?;
-        let mut buf = Vec::new();
-        if self.input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(None);
+        loop {
+            write!(self.out, "{prompt}")?;
+            self.out.flush()?;
+            match read_line_bounded(&mut self.input)? {
+                Line::End => return Ok(None),
+                Line::Text(buf) => return Ok(Some(String::from_utf8_lossy(&buf).into_owned())),
+                Line::TooLong { start, length } => {
+                    let message = too_long_message(&start, length);
+                    writeln!(self.out, "\nIgnored: {message}.")?;
+                }
+            }
         }
-        Ok(Some(String::from_utf8_lossy(&buf).into_owned()))
     }
 
     /// Asks a yes/no question until answered; `None` at end of input.

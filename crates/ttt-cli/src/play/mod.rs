@@ -8,6 +8,8 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
+use ttt_cli::common::print_err;
+
 pub mod args;
 pub mod input;
 pub mod line_view;
@@ -39,7 +41,7 @@ pub fn main(args: PlayArgs) -> ExitCode {
                     return ExitCode::from(1);
                 }
             }
-            eprintln!("ttt: error: {e:#}");
+            print_err(format_args!("ttt: error: {e:#}"));
             ExitCode::from(2)
         }
     }
@@ -53,10 +55,10 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         match stats::Record::load(&path) {
             Ok(r) => Some(r),
             Err(e) => {
-                eprintln!("ttt: {e:#}");
-                eprintln!(
+                print_err(format_args!("ttt: {e:#}"));
+                print_err(format_args!(
                     "ttt: not keeping a record this time; move the file away to start a new one."
-                );
+                ));
                 None
             }
         }
@@ -68,10 +70,12 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         let mode = clap::ValueEnum::to_possible_value(&args.mode)
             .map(|v| v.get_name().to_owned())
             .unwrap_or_default();
-        eprintln!("ttt: note: {flag} has no effect with --mode {mode}");
+        print_err(format_args!(
+            "ttt: note: {flag} has no effect with --mode {mode}"
+        ));
     }
     for note in session.player_notes() {
-        eprintln!("ttt: note: {note}");
+        print_err(format_args!("ttt: note: {note}"));
     }
     let tally = args.mode == Mode::AiVsAi && args.games > 1;
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();

@@ -4,7 +4,7 @@ use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, PlayError, Position, Rules, Square, SquareFormat};
 
 use super::args::{First, Mode, PlayArgs};
-use super::stats::{Record, Tally};
+use super::stats::{GameResult, Record, Tally};
 use ttt_core::ai::{self, PlayerKind, TtEntry};
 
 /// Who makes the moves for a mark.
@@ -410,11 +410,14 @@ impl Session {
     fn record_result(&mut self, first_won: Option<bool>) -> Option<String> {
         let key = self.record_key();
         let record = self.record.as_mut()?;
-        let result = record.add(&key, |t| match first_won {
-            Some(true) => t.first += 1,
-            Some(false) => t.second += 1,
-            None => t.draws += 1,
-        });
+        let result = record.add(
+            &key,
+            match first_won {
+                Some(true) => GameResult::First,
+                Some(false) => GameResult::Second,
+                None => GameResult::Draw,
+            },
+        );
         Some(match result {
             Ok(t) => self.describe_record(t),
             Err(e) => format!("Could not save the record: {e:#}"),

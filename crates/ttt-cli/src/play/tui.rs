@@ -50,8 +50,11 @@ fn restore_terminal() {
 
 /// On SIGTERM, SIGHUP or SIGQUIT: give the terminal back and exit with
 /// 128 + the signal, as the default action's exit status reads in a shell.
-/// Holding the stdout lock throughout means a frame being drawn is finished
-/// first and no frame is drawn over the restored screen before the exit.
+/// Holding the stdout lock while restoring means a frame being drawn is
+/// finished first and no frame is drawn over the restored screen; but the
+/// exit never waits on it for long (output may be blocked), and nothing on
+/// this path can panic (stderr may be closed, full or a hung-up terminal):
+/// a watcher that died would leave the signals caught and ignored.
 fn watch_termination_signals() {
     use signal_hook::consts::{SIGHUP, SIGQUIT, SIGTERM};
     static STARTED: std::sync::Once = std::sync::Once::new();
@@ -60,19 +63,58 @@ fn watch_termination_signals() {
         else {
             return; // Without the watcher these signals just end the process.
         };
-        std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                let _stdout = io::stdout().lock();
-                restore_terminal();
+        let _ = std::thread::Builder::new()
+            .name("signals".into())
+            .spawn(move || {
+                let Some(signal) = signals.forever().next() else {
+                    return;
+                };
+                let (done, restored) = std::sync::mpsc::channel();
+                let _ = std::thread::Builder::new()
+                    .name("restore".into())
+                    .spawn(move || {
+                        let _stdout = io::stdout().lock();
+                        restore_terminal();
+                        let _ = done.send(());
+                    });
+                let _ = restored.recv_timeout(Duration::from_secs(1));
                 let name = match signal {
                     SIGTERM => "SIGTERM",
                     SIGHUP => "SIGHUP",
                     _ => "SIGQUIT",
                 };
-                eprintln!("ttt: stopped by {name}.");
+                crate::print_err(format_args!("ttt: stopped by {name}."));
                 std::process::exit(128 + signal);
-            }
-        });
+            });
+    });
+}
+
+/// When the terminal goes away (its window closed) and no SIGHUP ended the
+/// program, reading it returns end of file forever: end the game as the
+/// hang-up it is (exit 129) rather than spin. poll(2) with no events asked
+/// for still reports a hang-up or an error, and sleeps until then.
+fn watch_terminal_hangup() {
+    use rustix::event::{poll, PollFd, PollFlags};
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let _ = std::thread::Builder::new()
+            .name("hangup".into())
+            .spawn(|| loop {
+                let stdin = rustix::stdio::stdin();
+                let mut fds = [PollFd::new(&stdin, PollFlags::empty())];
+                match poll(&mut fds, None) {
+                    Ok(_) => {
+                        let gone = PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL;
+                        if fds[0].revents().intersects(gone) {
+                            restore_terminal();
+                            crate::print_err(format_args!("ttt: the terminal closed."));
+                            std::process::exit(129);
+                        }
+                    }
+                    Err(rustix::io::Errno::INTR) => {}
+                    Err(_) => return,
+                }
+            });
     });
 }
 
@@ -88,6 +130,7 @@ impl Guard {
             previous(info);
         }));
         watch_termination_signals();
+        watch_terminal_hangup();
         ACTIVE.store(true, Ordering::SeqCst);
         enable_raw_mode()?;
         let guard = Guard;
