@@ -177,6 +177,11 @@ impl<D: DrawTarget<Color = Rgb555>> Canvas for Plain<'_, D> {
     }
 }
 
+/// The whole screen.
+fn screen_area() -> Rectangle {
+    Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT))
+}
+
 /// Most calls one frame makes (a 9x9 board with every cell marked and
 /// highlighted would need more: such a frame is drawn directly).
 const MAX_OPS: usize = 256;
@@ -268,19 +273,60 @@ impl DisplayList {
 
     /// Draws the recorded calls on `canvas`.
     pub fn replay<C: Canvas>(&self, canvas: &mut C) {
-        for op in &self.ops[..self.len] {
-            self.replay_op(op, canvas);
-        }
+        let screen = screen_area();
+        self.replay_within(canvas, &screen);
     }
 
     /// Draws, in order, the recorded calls whose pixels may fall inside
-    /// `area` (the others cannot change a pixel there).
+    /// `area` (the others cannot change a pixel there). A screen clear
+    /// leaves out what the panels drawn after it cover (they would paint
+    /// it over: most of the screen is panels).
     pub fn replay_within<C: Canvas>(&self, canvas: &mut C, area: &Rectangle) {
         for (i, op) in self.ops[..self.len].iter().enumerate() {
-            if !self.bounds(i).intersection(area).is_zero_sized() {
-                self.replay_op(op, canvas);
+            match *op {
+                Op::Clear(color) => {
+                    let holes = self.covered_after(i);
+                    let area = area.intersection(&screen_area());
+                    geometry::for_each_gap(area, &holes.0[..holes.1], |r| canvas.fill(r, color));
+                }
+                _ if self.bounds(i).intersection(area).is_zero_sized() => {}
+                _ => self.replay_op(op, canvas),
             }
         }
+    }
+
+    /// Rectangles that large panels and fills after call `i` paint
+    /// entirely (a panel: all but its four 2x2 corners), at most
+    /// [`geometry::MAX_HOLES`], up to the next screen clear.
+    fn covered_after(&self, i: usize) -> ([Rectangle; geometry::MAX_HOLES], usize) {
+        /// Smaller areas are not worth a band of their own.
+        const MIN_AREA: u32 = 1024;
+        let mut holes = [Rectangle::zero(); geometry::MAX_HOLES];
+        let mut n = 0;
+        let mut add = |r: Rectangle| {
+            if r.size.width * r.size.height >= MIN_AREA && n < holes.len() {
+                holes[n] = r;
+                n += 1;
+            }
+        };
+        for op in self.ops[..self.len].iter().skip(i + 1) {
+            match *op {
+                Op::Clear(_) => break,
+                Op::Fill(r, _) => add(r),
+                Op::Panel(p) => {
+                    let (w, h) = (p.area.size.width, p.area.size.height);
+                    if w < 6 || h < 6 {
+                        add(p.area);
+                    } else {
+                        let at = |x, y| p.area.top_left + Point::new(x, y);
+                        add(Rectangle::new(at(2, 0), Size::new(w - 4, h)));
+                        add(Rectangle::new(at(0, 2), Size::new(w, h - 4)));
+                    }
+                }
+                _ => {}
+            }
+        }
+        (holes, n)
     }
 
     /// The text of a recorded text call.
@@ -293,7 +339,7 @@ impl DisplayList {
     /// A rectangle holding every pixel call `i` draws (empty if there is
     /// no such call).
     pub(crate) fn bounds(&self, i: usize) -> Rectangle {
-        let screen = Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT));
+        let screen = screen_area();
         let Some(op) = self.ops[..self.len].get(i) else {
             return Rectangle::zero();
         };

@@ -121,3 +121,69 @@ pub fn union(a: Rectangle, b: Rectangle) -> Rectangle {
 fn end(start: i32, len: u32) -> i64 {
     i64::from(start) + i64::from(len)
 }
+
+/// Calls `f` with rectangles that together cover exactly the part of
+/// `area` outside every rectangle of `holes` (at most [`MAX_HOLES`] are
+/// looked at), band by band from the top.
+pub fn for_each_gap(area: Rectangle, holes: &[Rectangle], mut f: impl FnMut(Rectangle)) {
+    let holes = &holes[..holes.len().min(MAX_HOLES)];
+    let Some(br) = area.bottom_right() else {
+        return;
+    };
+    let (ax0, ay0, ax1, ay1) = (area.top_left.x, area.top_left.y, br.x + 1, br.y + 1);
+    // Each hole as (x0, x1, y0, y1), clipped to the area.
+    let mut clipped = [(0, 0, 0, 0); MAX_HOLES];
+    let mut n = 0;
+    for h in holes {
+        let Some(hbr) = h.bottom_right() else {
+            continue;
+        };
+        let (x0, x1) = (h.top_left.x.max(ax0), (hbr.x + 1).min(ax1));
+        let (y0, y1) = (h.top_left.y.max(ay0), (hbr.y + 1).min(ay1));
+        if x0 < x1 && y0 < y1 {
+            clipped[n] = (x0, x1, y0, y1);
+            n += 1;
+        }
+    }
+    let clipped = &mut clipped[..n];
+    clipped.sort_unstable();
+    // Band edges: the area's and the holes' top and bottom rows.
+    let mut edges = [0i32; 2 * MAX_HOLES + 2];
+    edges[0] = ay0;
+    edges[1] = ay1;
+    for (i, &(_, _, y0, y1)) in clipped.iter().enumerate() {
+        edges[2 + 2 * i] = y0;
+        edges[3 + 2 * i] = y1;
+    }
+    let edges = &mut edges[..2 + 2 * n];
+    edges.sort_unstable();
+    for pair in edges.windows(2) {
+        let (ya, yb) = (pair[0], pair[1]);
+        if ya >= yb {
+            continue;
+        }
+        // Holes are sorted by x0: sweep the gaps between them.
+        let mut x = ax0;
+        for &(x0, x1, y0, y1) in clipped.iter() {
+            if y0 <= ya && y1 >= yb {
+                if x0 > x {
+                    f(band(x, x0, ya, yb));
+                }
+                x = x.max(x1);
+            }
+        }
+        if x < ax1 {
+            f(band(x, ax1, ya, yb));
+        }
+    }
+}
+
+/// Holes [`for_each_gap`] looks at, at most.
+pub const MAX_HOLES: usize = 8;
+
+fn band(x0: i32, x1: i32, y0: i32, y1: i32) -> Rectangle {
+    Rectangle::new(
+        Point::new(x0, y0),
+        Size::new((x1 - x0) as u32, (y1 - y0) as u32),
+    )
+}
