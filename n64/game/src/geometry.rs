@@ -66,23 +66,36 @@ pub fn line_bounds(from: Point, to: Point, width: u32) -> Rectangle {
 }
 
 /// A rectangle holding every pixel of `text` drawn at `at` (vertically
-/// centred, aligned by `align`), one line or several.
+/// centred, aligned by `align`), one line or several. One line is
+/// measured with arithmetic (embedded-graphics' bounding box costs the
+/// console far more), a pixel wider on every side than the glyphs' cells.
 pub fn text_bounds(text: &str, at: Point, font: Font, align: Alignment) -> Rectangle {
     let mono = font.mono();
-    let style = MonoTextStyle::new(mono, Rgb555::new(0, 0, 0));
-    let ts = TextStyleBuilder::new()
-        .alignment(align)
-        .baseline(Baseline::Middle)
-        .build();
-    let bounds = Text::with_text_style(text, at, style, ts).bounding_box();
-    // The raster blits whole character cells from the box's corner.
-    let advance = mono.character_size.width + mono.character_spacing;
-    let chars = text.chars().count() as u32;
-    let cells = Rectangle::new(
-        bounds.top_left,
-        Size::new(chars.saturating_mul(advance), mono.character_size.height),
+    if text.contains(['\n', '\r']) {
+        let style = MonoTextStyle::new(mono, Rgb555::new(0, 0, 0));
+        let ts = TextStyleBuilder::new()
+            .alignment(align)
+            .baseline(Baseline::Middle)
+            .build();
+        return Text::with_text_style(text, at, style, ts)
+            .bounding_box()
+            .offset(1);
+    }
+    let (cw, ch) = (
+        mono.character_size.width as i32,
+        mono.character_size.height as i32,
     );
-    union(bounds, cells)
+    let advance = cw + mono.character_spacing as i32;
+    let width = (text.chars().count().min(1 << 16) as i32) * advance;
+    let left = match align {
+        Alignment::Left => at.x,
+        Alignment::Center => at.x - width / 2,
+        Alignment::Right => at.x - width,
+    };
+    Rectangle::new(
+        Point::new(left - 1, at.y - ch / 2 - 1),
+        Size::new(width as u32 + 2, ch as u32 + 2),
+    )
 }
 
 /// A rectangle holding every pixel of a mark drawn in `cell` (its strokes
