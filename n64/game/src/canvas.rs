@@ -223,6 +223,9 @@ enum Op {
 #[derive(Clone)]
 pub struct DisplayList {
     ops: [Op; MAX_OPS],
+    /// A hash of each call (with its text): calls with different keys
+    /// differ, so the diff rejects most pairs with one comparison.
+    keys: [u32; MAX_OPS],
     len: usize,
     text: [u8; MAX_TEXT],
     text_len: usize,
@@ -234,6 +237,7 @@ impl DisplayList {
     pub const fn new() -> Self {
         Self {
             ops: [Op::Clear(Rgb555::new(0, 0, 0)); MAX_OPS],
+            keys: [0; MAX_OPS],
             len: 0,
             text: [0; MAX_TEXT],
             text_len: 0,
@@ -282,6 +286,7 @@ impl DisplayList {
     /// leaves out what the panels drawn after it cover (they would paint
     /// it over: most of the screen is panels).
     pub fn replay_within<C: Canvas>(&self, canvas: &mut C, area: &Rectangle) {
+        let whole = *area == screen_area();
         for (i, op) in self.ops[..self.len].iter().enumerate() {
             match *op {
                 Op::Clear(color) => {
@@ -289,7 +294,7 @@ impl DisplayList {
                     let area = area.intersection(&screen_area());
                     geometry::for_each_gap(area, &holes.0[..holes.1], |r| canvas.fill(r, color));
                 }
-                _ if self.bounds(i).intersection(area).is_zero_sized() => {}
+                _ if !whole && self.bounds(i).intersection(area).is_zero_sized() => {}
                 _ => self.replay_op(op, canvas),
             }
         }
@@ -369,6 +374,9 @@ impl DisplayList {
 
     /// Whether call `i` of this list draws what call `j` of `other` draws.
     pub(crate) fn same_op(&self, i: usize, other: &DisplayList, j: usize) -> bool {
+        if self.keys.get(i) != other.keys.get(j) {
+            return false;
+        }
         match (self.ops[..self.len].get(i), other.ops[..other.len].get(j)) {
             (
                 Some(&Op::Text {
@@ -426,14 +434,103 @@ impl DisplayList {
     }
 
     fn push(&mut self, op: Op) {
-        match self.ops.get_mut(self.len) {
-            Some(slot) if self.complete => {
+        let key = match op {
+            Op::Text { start, len, .. } => op_key(&op, self.text_of(start, len).as_bytes()),
+            _ => op_key(&op, &[]),
+        };
+        match (self.ops.get_mut(self.len), self.keys.get_mut(self.len)) {
+            (Some(slot), Some(key_slot)) if self.complete => {
                 *slot = op;
+                *key_slot = key;
                 self.len += 1;
             }
             _ => self.complete = false,
         }
     }
+}
+
+/// FNV-1a over a call's fields (and its text's bytes).
+fn op_key(op: &Op, text: &[u8]) -> u32 {
+    fn color(c: Rgb555) -> u32 {
+        (u32::from(c.r()) << 10) | (u32::from(c.g()) << 5) | u32::from(c.b())
+    }
+    fn rect(r: Rectangle) -> [u32; 4] {
+        [
+            r.top_left.x as u32,
+            r.top_left.y as u32,
+            r.size.width,
+            r.size.height,
+        ]
+    }
+    let mut h: u32 = 0x811C_9DC5;
+    let mut mix = |v: u32| {
+        h = (h ^ v).wrapping_mul(0x0100_0193);
+    };
+    match *op {
+        Op::Clear(c) => {
+            mix(0);
+            mix(color(c));
+        }
+        Op::Fill(r, c) => {
+            mix(1);
+            rect(r).into_iter().for_each(&mut mix);
+            mix(color(c));
+        }
+        Op::Panel(p) => {
+            mix(2);
+            rect(p.area).into_iter().for_each(&mut mix);
+            mix(color(p.fill) << 16 | color(p.edge));
+            if let Some((r, c)) = p.inner {
+                rect(r).into_iter().for_each(&mut mix);
+                mix(color(c));
+            }
+        }
+        Op::Text {
+            at,
+            font,
+            color: c,
+            align,
+            ..
+        } => {
+            mix(3);
+            mix(at.x as u32);
+            mix(at.y as u32);
+            mix((font as u32) << 8 | align as u32);
+            mix(color(c));
+            text.iter().for_each(|&b| mix(u32::from(b)));
+        }
+        Op::Line {
+            from,
+            to,
+            width,
+            color: c,
+        } => {
+            mix(4);
+            [from.x, from.y, to.x, to.y]
+                .into_iter()
+                .for_each(|v| mix(v as u32));
+            mix(width);
+            mix(color(c));
+        }
+        Op::RoundedFrame {
+            area,
+            radius,
+            width,
+            color: c,
+        } => {
+            mix(5);
+            rect(area).into_iter().for_each(&mut mix);
+            mix(radius);
+            mix(width);
+            mix(color(c));
+        }
+        Op::Mark(r, m) => {
+            mix(6);
+            rect(r).into_iter().for_each(&mut mix);
+            mix(m as u32);
+        }
+    }
+    h
 }
 
 impl Default for DisplayList {

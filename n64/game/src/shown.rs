@@ -56,7 +56,7 @@ const MAX_RECTS: usize = 6;
 const LOOKAHEAD: usize = 12;
 /// A partial redraw covering more than this share of the screen (in
 /// 1/16ths) is done as a full one (clipping costs a little per call).
-const PARTIAL_MAX_SIXTEENTHS: u32 = 10;
+const PARTIAL_MAX_SIXTEENTHS: u32 = 5;
 
 /// The screen's area, as the changed rectangles are clipped to it.
 const SCREEN: Rectangle = Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT));
@@ -125,8 +125,20 @@ impl Damage {
 
     /// The calls of `new` that differ from `old`'s, as rectangles: calls
     /// are paired in order (equal ones), unpaired calls of either list are
-    /// damage.
+    /// damage (the whole screen when the lists stop pairing up).
     pub fn between(old: &DisplayList, new: &DisplayList) -> Damage {
+        Self::at_most(old, new, u32::MAX).unwrap_or_else(|| {
+            let mut all = Damage::new();
+            all.add(SCREEN);
+            all
+        })
+    }
+
+    /// [`between`](Self::between), or `None` as soon as the damage covers
+    /// more than `max_area` pixels, or when, after a difference, no pair
+    /// of equal calls follows within [`LOOKAHEAD`] calls (a screen change:
+    /// the diff stops early, the caller redraws everything).
+    pub fn at_most(old: &DisplayList, new: &DisplayList, max_area: u32) -> Option<Damage> {
         let mut damage = Damage::new();
         let (n_old, n_new) = (old.len(), new.len());
         let (mut i, mut j) = (0, 0);
@@ -147,22 +159,32 @@ impl Damage {
                     }
                 }
             }
-            let (a, b) = found.unwrap_or((n_old - i, n_new - j));
-            for k in i..i + a {
-                damage.add(old.bounds(k));
-            }
-            for k in j..j + b {
-                damage.add(new.bounds(k));
-            }
+            // Nothing pairs up again: the screen changed, redraw it all.
+            let (a, b) = found?;
+            damage.add_calls(old, i..i + a, max_area)?;
+            damage.add_calls(new, j..j + b, max_area)?;
             (i, j) = (i + a, j + b);
         }
-        for k in i..n_old {
-            damage.add(old.bounds(k));
+        damage.add_calls(old, i..n_old, max_area)?;
+        damage.add_calls(new, j..n_new, max_area)?;
+        Some(damage)
+    }
+
+    /// Adds the bounds of `list`'s calls `calls`; `None` once the area
+    /// passes `max_area`.
+    fn add_calls(
+        &mut self,
+        list: &DisplayList,
+        calls: core::ops::Range<usize>,
+        max_area: u32,
+    ) -> Option<()> {
+        for k in calls {
+            self.add(list.bounds(k));
+            if self.area() > max_area {
+                return None;
+            }
         }
-        for k in j..n_new {
-            damage.add(new.bounds(k));
-        }
-        damage
+        Some(())
     }
 }
 
@@ -223,19 +245,20 @@ impl ShownFrames {
         let how = match self.shown[buffer].map(|i| &self.lists[i]) {
             Some(old) if old.same_as(new) => return Redraw::Skipped,
             Some(old) => {
-                let damage = Damage::between(old, new);
-                let small =
-                    damage.area() * 16 <= PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT;
-                if small && canvas.set_clip(None) {
-                    for r in damage.rects() {
-                        canvas.set_clip(Some(r));
-                        new.replay_within(canvas, &r);
+                let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
+                match Damage::at_most(old, new, max_area) {
+                    Some(damage) if canvas.set_clip(None) => {
+                        for r in damage.rects() {
+                            canvas.set_clip(Some(r));
+                            new.replay_within(canvas, &r);
+                        }
+                        canvas.set_clip(None);
+                        Redraw::Partial
                     }
-                    canvas.set_clip(None);
-                    Redraw::Partial
-                } else {
-                    new.replay(canvas);
-                    Redraw::Replayed
+                    _ => {
+                        new.replay(canvas);
+                        Redraw::Replayed
+                    }
                 }
             }
             None => {
