@@ -285,7 +285,7 @@ impl Sprites {
         let found = self
             .slots
             .iter()
-            .position(|s| s.is_some_and(|s| s.shape == shape && s.size == size));
+            .position(|s| s.as_ref().is_some_and(|s| s.shape == shape && s.size == size));
         let index = match found {
             Some(i) => i,
             None => {
