@@ -282,10 +282,10 @@ impl Sprites {
     }
 
     fn get(&mut self, shape: Shape, size: Size) -> &Sprite {
-        let found = self
-            .slots
-            .iter()
-            .position(|s| s.as_ref().is_some_and(|s| s.shape == shape && s.size == size));
+        let found = self.slots.iter().position(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.shape == shape && s.size == size)
+        });
         let index = match found {
             Some(i) => i,
             None => {
