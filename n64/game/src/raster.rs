@@ -24,6 +24,7 @@ use ttt_core::Mark;
 
 use crate::canvas::{mark_shape, Canvas, Font, Panel, Plain};
 use crate::draw::palette;
+pub use crate::geometry::axis_line_area;
 
 /// Screen width in pixels.
 pub const WIDTH: usize = 320;
@@ -281,10 +282,10 @@ impl Sprites {
     }
 
     fn get(&mut self, shape: Shape, size: Size) -> &Sprite {
-        let found = self
-            .slots
-            .iter()
-            .position(|s| s.is_some_and(|s| s.shape == shape && s.size == size));
+        let found = self.slots.iter().position(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.shape == shape && s.size == size)
+        });
         let index = match found {
             Some(i) => i,
             None => {
@@ -326,6 +327,31 @@ pub struct Raster<'a> {
     sprites: &'a mut Sprites,
     /// Rows touched: first, last + 1.
     dirty: Option<(usize, usize)>,
+    /// Only these pixels are drawn: columns x0..x1, rows y0..y1.
+    clip: Clip,
+}
+
+/// The part of the screen a [`Raster`] draws on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Clip {
+    x0: usize,
+    x1: usize,
+    y0: usize,
+    y1: usize,
+}
+
+impl Clip {
+    const SCREEN: Clip = Clip {
+        x0: 0,
+        x1: WIDTH,
+        y0: 0,
+        y1: HEIGHT,
+    };
+
+    /// Whether the rectangle `x0..x1` x `y0..y1` lies inside.
+    fn holds(&self, x0: usize, x1: usize, y0: usize, y1: usize) -> bool {
+        x0 >= self.x0 && x1 <= self.x1 && y0 >= self.y0 && y1 <= self.y1
+    }
 }
 
 impl<'a> Raster<'a> {
@@ -335,7 +361,25 @@ impl<'a> Raster<'a> {
             pixels,
             sprites,
             dirty: None,
+            clip: Clip::SCREEN,
         }
+    }
+
+    /// Draws only inside `area` from now on (`None`: the whole screen; an
+    /// area off the screen: nothing).
+    pub fn set_clip(&mut self, area: Option<Rectangle>) {
+        self.clip = match area {
+            None => Clip::SCREEN,
+            Some(area) => match Self::clip(&area) {
+                Some((x0, x1, y0, y1)) => Clip { x0, x1, y0, y1 },
+                None => Clip {
+                    x0: 0,
+                    x1: 0,
+                    y0: 0,
+                    y1: 0,
+                },
+            },
+        };
     }
 
     /// A raster on the first [`PIXELS`] values of `pixels`; `None` if there
@@ -364,6 +408,8 @@ impl<'a> Raster<'a> {
 
     /// Fills columns `x0..x1` of rows `y0..y1` (already clipped).
     fn fill_rows(&mut self, x0: usize, x1: usize, y0: usize, y1: usize, value: u16) {
+        let c = self.clip;
+        let (x0, x1, y0, y1) = (x0.max(c.x0), x1.min(c.x1), y0.max(c.y0), y1.min(c.y1));
         if x0 >= x1 || y0 >= y1 {
             return;
         }
@@ -416,22 +462,29 @@ impl<'a> Raster<'a> {
             return false;
         }
         let (x, y) = (corner.x as usize, corner.y as usize);
+        let c = self.clip;
+        // Columns of the sprite inside the clip.
+        let (lo, hi) = (c.x0.saturating_sub(x), c.x1.saturating_sub(x));
+        let (mut y0, mut y1) = (HEIGHT, 0);
         for (dy, (spans, &count)) in sprite.spans[..sprite.rows]
             .iter()
             .zip(&sprite.counts)
             .enumerate()
         {
+            if !(c.y0..c.y1).contains(&(y + dy)) {
+                continue;
+            }
             let row = (y + dy) * WIDTH + x;
             for &(a, b) in &spans[..usize::from(count)] {
-                fill_run(
-                    &mut self.pixels[row + usize::from(a)..row + usize::from(b)],
-                    value,
-                );
+                let (a, b) = (usize::from(a).max(lo), usize::from(b).min(hi));
+                if a < b {
+                    fill_run(&mut self.pixels[row + a..row + b], value);
+                    (y0, y1) = (y0.min(y + dy), y1.max(y + dy + 1));
+                }
             }
         }
-        let rows = sprite.rows;
-        if rows > 0 {
-            self.touch(y, y + rows);
+        if y0 < y1 {
+            self.touch(y0, y1);
         }
         true
     }
@@ -473,6 +526,11 @@ impl<'a> Raster<'a> {
         let (x0, y0) = (bounds.top_left.x as usize, bounds.top_left.y as usize);
         let value = rgba5551(color);
         let (table, index) = font.glyphs();
+        let clip = self.clip;
+        if !clip.holds(x0, x0 + chars * advance, y0, y0 + ch) {
+            self.blit_text_clipped(text, (x0, y0), font, value);
+            return true;
+        }
         for (i, c) in text.chars().enumerate() {
             let glyph = match index.get(c as usize) {
                 Some(&g) => usize::from(g),
@@ -504,47 +562,87 @@ impl<'a> Raster<'a> {
         self.touch(y0, y0 + ch);
         true
     }
-}
 
-/// The pixels of a horizontal or vertical line `width` thick, as
-/// embedded-graphics draws it: a rectangle, the odd extra row (column) on
-/// the side its stroke splitting puts it, which depends on the direction
-/// (`tests/raster.rs` checks every width to 8 and length to 60 against
-/// embedded-graphics). `None` for slanted lines and width 0. (Asking
-/// embedded-graphics for the styled bounding box costs ~0.2 ms a line on
-/// the console.)
-pub fn axis_line_area(from: Point, to: Point, width: u32) -> Option<Rectangle> {
-    if width == 0 || width > i32::MAX as u32 {
-        return None;
+    /// A panel (on the screen, at least 6x6, its inner box inside its
+    /// edge) that crosses the clip's edge: its parts as clipped fills, each
+    /// pixel once, the same pixels as the plain way's overlapping fills.
+    fn panel_clipped(&mut self, panel: Panel) {
+        let Panel {
+            area,
+            fill,
+            edge,
+            inner,
+        } = panel;
+        let (x, y) = (area.top_left.x as usize, area.top_left.y as usize);
+        let (x1, y1) = (x + area.size.width as usize, y + area.size.height as usize);
+        let (e, f) = (rgba5551(edge), rgba5551(fill));
+        // The edge: top and bottom rows (without the corners), the sides.
+        self.fill_rows(x + 2, x1 - 2, y, y + 2, e);
+        self.fill_rows(x + 2, x1 - 2, y1 - 2, y1, e);
+        self.fill_rows(x, x + 2, y + 2, y1 - 2, e);
+        self.fill_rows(x1 - 2, x1, y + 2, y1 - 2, e);
+        // The inside, around the inner box.
+        let (ix0, ix1, iy0, iy1) = (x + 2, x1 - 2, y + 2, y1 - 2);
+        match inner.filter(|(r, _)| !r.is_zero_sized()) {
+            Some((r, c)) => {
+                let (bx0, by0) = (r.top_left.x as usize, r.top_left.y as usize);
+                let (bx1, by1) = (bx0 + r.size.width as usize, by0 + r.size.height as usize);
+                self.fill_rows(ix0, ix1, iy0, by0, f);
+                self.fill_rows(ix0, ix1, by1, iy1, f);
+                self.fill_rows(ix0, bx0, by0, by1, f);
+                self.fill_rows(bx1, ix1, by0, by1, f);
+                self.fill_rows(bx0, bx1, by0, by1, rgba5551(c));
+            }
+            None => self.fill_rows(ix0, ix1, iy0, iy1, f),
+        }
     }
-    let w = width as i32;
-    let (wide, narrow) = (w / 2, (w - 1) / 2);
-    let d = to - from;
-    let (top_left, size) = if d.y == 0 && d.x >= 0 {
-        // Rightwards (and a single point): the extra row above.
-        (
-            Point::new(from.x, from.y - wide),
-            Size::new(d.x as u32 + 1, width),
-        )
-    } else if d.y == 0 {
-        (
-            Point::new(to.x, from.y - narrow),
-            Size::new(d.x.unsigned_abs() + 1, width),
-        )
-    } else if d.x == 0 && d.y > 0 {
-        (
-            Point::new(from.x - narrow, from.y),
-            Size::new(width, d.y as u32 + 1),
-        )
-    } else if d.x == 0 {
-        (
-            Point::new(from.x - wide, to.y),
-            Size::new(width, d.y.unsigned_abs() + 1),
-        )
-    } else {
-        return None;
-    };
-    Some(Rectangle::new(top_left, size))
+
+    /// [`blit_text`](Self::blit_text) for text that crosses the clip's
+    /// edge: only the glyphs' pixels inside it (`corner` is the first
+    /// glyph's top-left, on the screen).
+    fn blit_text_clipped(&mut self, text: &str, corner: (usize, usize), font: Font, value: u16) {
+        let mono = font.mono();
+        let (cw, ch) = (
+            mono.character_size.width as usize,
+            mono.character_size.height as usize,
+        );
+        let advance = cw + mono.character_spacing as usize;
+        let (table, index) = font.glyphs();
+        let clip = self.clip;
+        let (x0, y0) = corner;
+        // Glyph rows inside the clip.
+        let (r0, r1) = (
+            clip.y0.saturating_sub(y0),
+            clip.y1.saturating_sub(y0).min(ch),
+        );
+        if r0 >= r1 {
+            return;
+        }
+        for (i, c) in text.chars().enumerate() {
+            let x = x0 + i * advance;
+            let (lo, hi) = (clip.x0.saturating_sub(x), clip.x1.saturating_sub(x).min(cw));
+            if lo >= hi {
+                continue;
+            }
+            let glyph = match index.get(c as usize) {
+                Some(&g) => usize::from(g),
+                None => mono.glyph_mapping.index(c),
+            };
+            let first = glyph * ch;
+            let Some(rows) = table.get(first + r0..first + r1) else {
+                continue;
+            };
+            for (dy, &bits) in rows.iter().enumerate() {
+                let start = (y0 + r0 + dy) * WIDTH + x;
+                for (dx, px) in self.pixels[start + lo..start + hi].iter_mut().enumerate() {
+                    if (bits >> (lo + dx)) & 1 != 0 {
+                        *px = value;
+                    }
+                }
+            }
+        }
+        self.touch(y0 + r0, y0 + r1);
+    }
 }
 
 /// Fills a run of pixels, two per 32-bit store where aligned.
@@ -616,10 +714,12 @@ impl DrawTarget for Raster<'_> {
         I: IntoIterator<Item = Pixel<Rgb555>>,
     {
         let (mut y0, mut y1) = (HEIGHT, 0);
+        let c = self.clip;
         for Pixel(p, color) in pixels {
-            if let (Ok(x @ 0..WIDTH), Ok(y @ 0..HEIGHT)) =
-                (usize::try_from(p.x), usize::try_from(p.y))
-            {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                if !(c.x0..c.x1).contains(&x) || !(c.y0..c.y1).contains(&y) {
+                    continue;
+                }
                 self.pixels[y * WIDTH + x] = rgba5551(color);
                 y0 = y0.min(y);
                 y1 = y1.max(y + 1);
@@ -638,6 +738,11 @@ impl DrawTarget for Raster<'_> {
         let Some((x0, x1, y0, y1)) = Self::clip(area) else {
             return Ok(());
         };
+        let c = self.clip;
+        let (x0, x1, y0, y1) = (x0.max(c.x0), x1.min(c.x1), y0.max(c.y0), y1.min(c.y1));
+        if x0 >= x1 || y0 >= y1 {
+            return Ok(());
+        }
         // The colours run over the whole (unclipped) area, row by row.
         let (ax, ay) = (area.top_left.x, area.top_left.y);
         let width = area.size.width as usize;
@@ -699,6 +804,10 @@ impl Canvas for Raster<'_> {
             return;
         }
         let (x, y) = (area.top_left.x as usize, area.top_left.y as usize);
+        if !self.clip.holds(x, x + w, y, y + h) {
+            self.panel_clipped(panel);
+            return;
+        }
         let (e, f) = (rgba5551(edge), rgba5551(fill));
         // The inner box in row-relative columns and absolute rows.
         let inner = inner.filter(|(r, _)| !r.is_zero_sized()).map(|(r, c)| {
@@ -756,6 +865,11 @@ impl Canvas for Raster<'_> {
         if !self.blit(Shape::Frame { radius, width }, area, rgba5551(color)) {
             Plain(self).rounded_frame(area, radius, width, color);
         }
+    }
+
+    fn set_clip(&mut self, area: Option<Rectangle>) -> bool {
+        Raster::set_clip(self, area);
+        true
     }
 
     fn mark(&mut self, cell: Rectangle, mark: Mark) {

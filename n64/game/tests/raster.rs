@@ -17,8 +17,8 @@ use embedded_graphics::text::Alignment;
 use ttt64_game::canvas::Panel;
 use ttt64_game::raster::{axis_line_area, HEIGHT, PIXELS, WIDTH};
 use ttt64_game::{
-    palette, rgba5551, Buttons, Canvas, DisplayList, Font, Game, MenuItem, Plain, Raster, Redraw,
-    Screen, ShownFrames, Sprites,
+    palette, rgba5551, Buttons, Canvas, Damage, DisplayList, Font, Game, MenuItem, Plain, Raster,
+    Redraw, Screen, ShownFrames, Sprites,
 };
 use ttt_core::{Mark, Square};
 
@@ -51,7 +51,7 @@ struct Checker {
     shown: Box<ShownFrames>,
     buffers: [Vec<u16>; 2],
     back: usize,
-    counts: [usize; 3],
+    counts: [usize; 4],
 }
 
 impl Checker {
@@ -62,7 +62,7 @@ impl Checker {
             // Not the background: a pixel the frame forgets shows up.
             buffers: [vec![0xAAAA; PIXELS], vec![0x5555; PIXELS]],
             back: 0,
-            counts: [0; 3],
+            counts: [0; 4],
         }
     }
 
@@ -85,11 +85,16 @@ impl Checker {
         self.back ^= 1;
     }
 
-    /// Every frame fit a display list, and some were skipped.
+    /// Every frame fit a display list, some were skipped and some only
+    /// partly redrawn.
     fn assert_lists_used(&self) {
-        let [skipped, replayed, direct] = self.counts;
+        let [skipped, replayed, direct, partial] = self.counts;
         assert_eq!(direct, 0, "frames too big for a display list");
-        assert!(replayed > 0 && skipped > 0, "{:?}", self.counts);
+        assert!(
+            replayed > 0 && skipped > 0 && partial > 0,
+            "{:?}",
+            self.counts
+        );
     }
 }
 
@@ -568,12 +573,22 @@ fn a_frame_already_in_a_buffer_is_not_drawn_again() {
     d.step();
     assert_eq!(draw(&mut shown, &d.game, 0), (Redraw::Skipped, None));
     assert_eq!(draw(&mut shown, &d.game, 1), (Redraw::Skipped, None));
-    // The cursor moves: both buffers need the new frame, once.
+    // The cursor moves: both buffers need the new frame, once, and only
+    // what changed (the two menu lines, the item's help) is drawn.
+    let mut before = Box::new(DisplayList::new());
+    d.game.draw_on(&mut *before);
     d.press(0, Buttons::DDOWN);
-    assert_eq!(draw(&mut shown, &d.game, 0).0, Redraw::Replayed);
-    assert_eq!(draw(&mut shown, &d.game, 0).0, Redraw::Skipped);
-    assert_eq!(draw(&mut shown, &d.game, 1).0, Redraw::Replayed);
-    assert_eq!(draw(&mut shown, &d.game, 1).0, Redraw::Skipped);
+    let mut after = Box::new(DisplayList::new());
+    d.game.draw_on(&mut *after);
+    let damage = Damage::between(&before, &after);
+    assert!(
+        damage.area() > 0 && (damage.area() as usize) < PIXELS / 4,
+        "{damage:?}"
+    );
+    for b in [0, 1] {
+        assert_eq!(draw(&mut shown, &d.game, b).0, Redraw::Partial);
+        assert_eq!(draw(&mut shown, &d.game, b).0, Redraw::Skipped);
+    }
 }
 
 #[test]
@@ -624,4 +639,145 @@ fn a_display_list_that_overflows_is_never_the_same() {
         Alignment::Left,
     );
     assert!(!other.is_complete(), "text beyond the list's room");
+}
+
+/// A small deterministic generator for the random sequences below.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random presses and holds of every button on two controllers, and
+/// controller 2 pulled out and plugged in now and then, over thousands of
+/// frames: every screen (title, attract, menu with any settings, games,
+/// hints, undo, pause, result, unplugged) in random order. Each frame, the
+/// double buffer, mostly redrawn only where it changed, equals the plain
+/// embedded-graphics drawing pixel for pixel.
+#[test]
+fn random_play_partial_redraws_equal_full_drawing_every_frame() {
+    const BUTTONS: [Buttons; 9] = [
+        Buttons::A,
+        Buttons::B,
+        Buttons::START,
+        Buttons::Z,
+        Buttons::DUP,
+        Buttons::DDOWN,
+        Buttons::DLEFT,
+        Buttons::DRIGHT,
+        Buttons::NONE,
+    ];
+    for seed in [0x9E37_79B9_7F4A_7C15u64, 0x0123_4567_89AB_CDEF] {
+        let mut tt = tt();
+        let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+        let mut c = Checker::new();
+        let mut rng = XorShift(seed);
+        let mut screens = HashSet::new();
+        for frame in 0..2500 {
+            if frame % 6 == 0 {
+                let port = usize::from(rng.below(4) == 0);
+                d.raw[port].buttons = BUTTONS[rng.below(BUTTONS.len())];
+                if rng.below(150) == 0 {
+                    d.raw[1].connected = !d.raw[1].connected;
+                }
+            }
+            d.step();
+            screens.insert(format!("{:?}", d.game.screen()));
+            c.check(&d.game, &format!("seed {seed:#x}, frame {frame}"));
+        }
+        assert!(screens.len() >= 4, "screens seen: {screens:?}");
+        c.assert_lists_used();
+    }
+}
+
+/// Frames of every screen recorded as display lists, then drawn in a
+/// random order (with repeats) into two buffers chosen at random: after
+/// each one, the buffer equals that frame drawn whole.
+#[test]
+fn random_sequences_of_screens_partial_redraws_equal_full_ones() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut frames: Vec<Box<DisplayList>> = Vec::new();
+    let mut record = |game: &Game<'_>| {
+        let mut list = Box::new(DisplayList::new());
+        game.draw_on(&mut *list);
+        assert!(list.is_complete());
+        frames.push(list);
+    };
+    for _ in 0..4 {
+        d.idle(37);
+        record(&d.game);
+    }
+    d.open_menu();
+    record(&d.game);
+    d.press(0, Buttons::DDOWN);
+    d.press(0, Buttons::DRIGHT);
+    record(&d.game);
+    d.set(MenuItem::Players, "2p");
+    for size in ["3x3", "5x5", "9x9"] {
+        d.set(MenuItem::Board, size);
+        record(&d.game);
+        d.start();
+        record(&d.game);
+        for sq_name in ["a1", "b2", "c3", "a3"] {
+            let mark = d.game.position().side_to_move();
+            d.wait_turn(mark);
+            d.place(if mark == Mark::X { 0 } else { 1 }, sq(sq_name));
+            record(&d.game);
+            d.step();
+            record(&d.game);
+        }
+        d.press(0, Buttons::Z);
+        d.idle(2);
+        record(&d.game);
+        d.press(0, Buttons::START);
+        record(&d.game);
+        d.press(0, Buttons::DDOWN);
+        record(&d.game);
+        d.raw[1].connected = false;
+        d.idle(3);
+        record(&d.game);
+        d.raw[1].connected = true;
+        d.idle(3);
+        record(&d.game);
+        // Back to the menu through the pause menu.
+        d.press(0, Buttons::B);
+        d.idle(2);
+        d.press(0, Buttons::START);
+        d.press(0, Buttons::DDOWN);
+        d.press(0, Buttons::DDOWN);
+        d.press(0, Buttons::A);
+        d.wait_screen(Screen::Menu, 100);
+        record(&d.game);
+    }
+    assert!(frames.len() > 40);
+
+    let mut shown = Box::new(ShownFrames::new());
+    let mut sprites = Sprites::new();
+    let mut buffers = [vec![0xAAAAu16; PIXELS], vec![0x5555u16; PIXELS]];
+    let mut rng = XorShift(0xD1B5_4A32_D192_ED03);
+    let mut counts = [0usize; 4];
+    for step in 0..3000 {
+        let frame = &frames[rng.below(frames.len())];
+        let b = rng.below(2);
+        let mut raster = Raster::from_slice(&mut buffers[b], &mut sprites).unwrap();
+        let how = shown.draw_frame(&**frame, b, &mut raster);
+        counts[how as usize] += 1;
+        let mut whole = Framebuffer::new();
+        frame.replay(&mut Plain(&mut whole));
+        let expected: Vec<u16> = whole.pixels.iter().map(|&c| rgba5551(c)).collect();
+        assert_same(&expected, &buffers[b], &format!("step {step} ({how:?})"));
+    }
+    let [skipped, replayed, direct, partial] = counts;
+    assert_eq!(direct, 0);
+    assert!(skipped > 0 && replayed > 0 && partial > 0, "{counts:?}");
 }
