@@ -83,6 +83,8 @@ impl Framebuffer {
         let pixels = unsafe { &mut *self.pixels.cast::<[u16; PIXELS]>() };
         let mut raster = Raster::new(pixels, &mut self.sprites);
         raster.set_clip(self.clip);
+        // Runs the raster overwrites whole skip the read of their lines.
+        raster.set_prepare(Some(cache::create_dirty_lines));
         let out = draw(&mut raster);
         if let Some(rows) = raster.take_dirty_rows() {
             self.dirty = Some(match self.dirty {
@@ -159,6 +161,10 @@ impl Canvas for Framebuffer {
     fn set_clip(&mut self, area: Option<Rectangle>) -> bool {
         self.clip = area;
         true
+    }
+
+    fn warm_up(&mut self) {
+        self.sprites.warm_up();
     }
 }
 

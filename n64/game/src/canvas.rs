@@ -86,6 +86,10 @@ pub trait Canvas {
         let _ = area;
         false
     }
+    /// Spare time after a cheap frame: prepares a little of what later
+    /// frames may need (a raster renders one sprite it has not cached yet,
+    /// see [`every_sprite`](crate::draw::every_sprite)). Changes no pixel.
+    fn warm_up(&mut self) {}
 }
 
 /// Draws `mark` in `cell` with embedded-graphics primitives: the reference

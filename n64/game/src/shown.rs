@@ -243,7 +243,10 @@ impl ShownFrames {
         }
         let new = &self.lists[scratch];
         let how = match self.shown[buffer].map(|i| &self.lists[i]) {
-            Some(old) if old.same_as(new) => return Redraw::Skipped,
+            Some(old) if old.same_as(new) => {
+                canvas.warm_up();
+                return Redraw::Skipped;
+            }
             Some(old) => {
                 let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
                 match Damage::at_most(old, new, max_area) {
@@ -253,6 +256,8 @@ impl ShownFrames {
                             new.replay_within(canvas, &r);
                         }
                         canvas.set_clip(None);
+                        // A partial redraw leaves time to spare.
+                        canvas.warm_up();
                         Redraw::Partial
                     }
                     _ => {

@@ -43,9 +43,18 @@ fn assert_same(expected: &[u16], got: &[u16], what: &str) {
     }
 }
 
+/// Stands in for the ROM's cache-line allocation before a run is
+/// overwritten (`Raster::set_prepare`), which leaves stale data in the
+/// run: a colour no screen uses (alpha bit clear), so a pixel the raster
+/// prepares but then does not write shows up.
+fn scribble(run: &mut [u16]) {
+    run.fill(0x0F0E);
+}
+
 /// Draws each frame three ways and compares: plain embedded-graphics, a
 /// raster, and [`ShownFrames`] into two buffers used in turn (as the ROM
-/// does), whose contents must always be the frame just drawn.
+/// does, with runs prepared before they are filled), whose contents must
+/// always be the frame just drawn.
 struct Checker {
     sprites: Sprites,
     shown: Box<ShownFrames>,
@@ -67,6 +76,8 @@ impl Checker {
     }
 
     fn check(&mut self, game: &Game<'_>, what: &str) {
+        let renders_before = self.sprites.rendered();
+        let warm_before = self.sprites.is_warm();
         let expected = plain_pixels(game);
         let mut fresh = vec![0x1234u16; PIXELS];
         let mut raster = Raster::from_slice(&mut fresh, &mut self.sprites).unwrap();
@@ -75,6 +86,7 @@ impl Checker {
 
         let mut raster =
             Raster::from_slice(&mut self.buffers[self.back], &mut self.sprites).unwrap();
+        raster.set_prepare(Some(scribble));
         let how = self.shown.draw(game, self.back, &mut raster);
         self.counts[how as usize] += 1;
         assert_same(
@@ -82,7 +94,31 @@ impl Checker {
             &self.buffers[self.back],
             &format!("{what} (buffer {}, {how:?})", self.back),
         );
+        // Once warmed up (spare frames do it), no screen needs a sprite
+        // the cache lacks.
+        if warm_before {
+            assert_eq!(
+                self.sprites.rendered(),
+                renders_before,
+                "{what}: a sprite rendered after the warm-up (draw::every_sprite misses it)"
+            );
+        }
         self.back ^= 1;
+    }
+
+    /// Warms the sprite cache up as spare frames do (one sprite per call),
+    /// drawing no pixel.
+    fn warm_up(&mut self) {
+        let mut pixels = vec![0u16; PIXELS];
+        let mut raster = Raster::from_slice(&mut pixels, &mut self.sprites).unwrap();
+        for _ in 0..64 {
+            Canvas::warm_up(&mut raster);
+        }
+        assert!(
+            self.sprites.is_warm(),
+            "64 warm-up calls left sprites missing"
+        );
+        assert!(pixels.iter().all(|&p| p == 0), "warming up drew pixels");
     }
 
     /// Every frame fit a display list, some were skipped and some only
@@ -248,6 +284,31 @@ fn classic_game_with_pause_result_and_unplugged() {
 }
 
 #[test]
+fn after_the_warm_up_no_board_size_renders_a_sprite() {
+    for n in 1..=9u8 {
+        let mut tt = tt();
+        let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+        let mut c = Checker::new();
+        c.warm_up();
+        let rendered = c.sprites.rendered();
+        d.open_menu();
+        d.set(MenuItem::Board, &format!("{n}x{n}"));
+        d.set(MenuItem::Players, "2p-shared");
+        d.start();
+        steps(&mut d, &mut c, 2, "start");
+        // X and O on the first row (the cursor's frame over them and
+        // over empty cells).
+        for col in 0..n.min(2) {
+            if d.game.screen() == Screen::Game {
+                place(&mut d, &mut c, 0, Square::new(col, 0).unwrap(), "mark");
+            }
+        }
+        steps(&mut d, &mut c, 2, "after the marks");
+        assert_eq!(c.sprites.rendered(), rendered, "{n}x{n}");
+    }
+}
+
+#[test]
 fn five_by_five_computer_against_computer_every_frame() {
     let mut tt = tt();
     let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
@@ -320,6 +381,7 @@ impl Pair {
         Plain(&mut self.plain).fill_screen(palette::BG);
         f(&mut Plain(&mut self.plain));
         let mut r = Raster::from_slice(&mut self.raster, &mut self.sprites).unwrap();
+        r.set_prepare(Some(scribble));
         Canvas::fill_screen(&mut r, palette::BG);
         f(&mut r);
     }
