@@ -136,8 +136,9 @@ impl Damage {
 
     /// [`between`](Self::between), or `None` as soon as the damage covers
     /// more than `max_area` pixels, or when, after a difference, no pair
-    /// of equal calls follows within [`LOOKAHEAD`] calls (a screen change:
-    /// the diff stops early, the caller redraws everything).
+    /// of equal calls follows within [`LOOKAHEAD`] calls and the lists do
+    /// not both end within it (a screen change: the diff stops early, the
+    /// caller redraws everything).
     pub fn at_most(old: &DisplayList, new: &DisplayList, max_area: u32) -> Option<Damage> {
         let mut damage = Damage::new();
         let (n_old, n_new) = (old.len(), new.len());
@@ -159,8 +160,15 @@ impl Damage {
                     }
                 }
             }
-            // Nothing pairs up again: the screen changed, redraw it all.
-            let (a, b) = found?;
+            let (a, b) = match found {
+                Some(pair) => pair,
+                // Nothing pairs up again, but both lists end within the
+                // lookahead (a change among the last calls, such as the
+                // pause menu's last row): the rest of both is the damage.
+                None if n_old - i <= LOOKAHEAD && n_new - j <= LOOKAHEAD => (n_old - i, n_new - j),
+                // Nothing pairs up again: the screen changed, redraw it all.
+                None => return None,
+            };
             damage.add_calls(old, i..i + a, max_area)?;
             damage.add_calls(new, j..j + b, max_area)?;
             (i, j) = (i + a, j + b);

@@ -654,6 +654,66 @@ fn a_frame_already_in_a_buffer_is_not_drawn_again() {
 }
 
 #[test]
+fn a_change_in_the_last_calls_is_a_partial_redraw() {
+    // Like the pause menu's selection moving to its last row: after the
+    // first difference no pair follows, but both lists end right there.
+    let record = |last: &str, selected: i32| {
+        let mut list = DisplayList::new();
+        list.fill_screen(palette::BG);
+        Canvas::panel(
+            &mut list,
+            Panel {
+                area: Rectangle::new(Point::new(80, 70), Size::new(160, 110)),
+                fill: palette::PANEL,
+                edge: palette::FRAME,
+                inner: None,
+            },
+        );
+        Canvas::text(
+            &mut list,
+            "Resume",
+            Point::new(160, 116),
+            Font::Medium,
+            palette::TEXT,
+            Alignment::Center,
+        );
+        list.fill(
+            Rectangle::new(Point::new(96, selected), Size::new(128, 18)),
+            palette::SELECT,
+        );
+        Canvas::text(
+            &mut list,
+            last,
+            Point::new(160, 136),
+            Font::Medium,
+            palette::CURSOR,
+            Alignment::Center,
+        );
+        list
+    };
+    let old = record("Restart", 127);
+    let new = record("Main menu", 147);
+    let damage = Damage::at_most(&old, &new, u32::MAX).expect("a partial redraw");
+    // The two selection bars and the two texts, not the screen.
+    assert!(
+        damage.area() <= 2 * 128 * 18 + 2 * 9 * 8 * 13,
+        "{}",
+        damage.area()
+    );
+    let mut sprites = Sprites::new();
+    let mut full = vec![0u16; PIXELS];
+    new.replay(&mut Raster::from_slice(&mut full, &mut sprites).unwrap());
+    let mut partial = vec![0u16; PIXELS];
+    let mut r = Raster::from_slice(&mut partial, &mut sprites).unwrap();
+    old.replay(&mut r);
+    for rect in damage.rects() {
+        Canvas::set_clip(&mut r, Some(rect));
+        new.replay_within(&mut r, &rect);
+    }
+    assert_same(&full, &partial, "partial redraw of the last calls");
+}
+
+#[test]
 fn a_display_list_that_overflows_is_never_the_same() {
     let mut list = DisplayList::new();
     let mut other = DisplayList::new();
