@@ -56,3 +56,23 @@ pub fn invalidate_instructions(addr: usize, len: usize) {
         };
     }
 }
+
+/// Allocates the data-cache lines lying entirely inside `run` as dirty,
+/// without reading them from RDRAM (Create_Dirty_Exclusive_D): for memory
+/// about to be overwritten whole, a store miss would fetch each line only
+/// to overwrite it. The run's pixels are stale (whatever the cache line
+/// held) until written; the raster writes every one right after
+/// (`Raster::set_prepare`). Lines only partly inside are left alone.
+pub fn create_dirty_lines(run: &mut [u16]) {
+    let start = (run.as_mut_ptr() as usize).next_multiple_of(DCACHE_LINE);
+    let end = (run.as_mut_ptr() as usize + core::mem::size_of_val(run)) & !(DCACHE_LINE - 1);
+    for a in (start..end).step_by(DCACHE_LINE) {
+        // SAFETY: Create_Dirty_Exclusive_D (0x0D) on a KSEG0 address inside
+        // `run`, which the caller holds exclusively: a dirty line it replaces
+        // is written back first, and the new line covers only `run`'s bytes
+        // (the range is rounded inwards to whole lines).
+        unsafe {
+            asm!(".set push", ".set mips3", ".set noat", "cache 0x0D, 0({0})", ".set pop", in(reg) a, options(nostack, preserves_flags))
+        };
+    }
+}

@@ -45,6 +45,8 @@ pub struct Framebuffer {
     sprites: Sprites,
     /// Rows touched since the last flush (first, last+1).
     dirty: Option<(usize, usize)>,
+    /// Drawing is limited to this (`Canvas::set_clip`; `None`: everywhere).
+    clip: Option<Rectangle>,
 }
 
 impl Framebuffer {
@@ -56,6 +58,7 @@ impl Framebuffer {
             pixels,
             sprites: Sprites::new(),
             dirty: None,
+            clip: None,
         }
     }
 
@@ -79,6 +82,9 @@ impl Framebuffer {
         // writes (see `new`); the reference lives no longer than `&mut self`.
         let pixels = unsafe { &mut *self.pixels.cast::<[u16; PIXELS]>() };
         let mut raster = Raster::new(pixels, &mut self.sprites);
+        raster.set_clip(self.clip);
+        // Runs the raster overwrites whole skip the read of their lines.
+        raster.set_prepare(Some(cache::create_dirty_lines));
         let out = draw(&mut raster);
         if let Some(rows) = raster.take_dirty_rows() {
             self.dirty = Some(match self.dirty {
@@ -150,6 +156,15 @@ impl Canvas for Framebuffer {
 
     fn mark(&mut self, cell: Rectangle, mark: Mark) {
         self.with_raster(|r| r.mark(cell, mark));
+    }
+
+    fn set_clip(&mut self, area: Option<Rectangle>) -> bool {
+        self.clip = area;
+        true
+    }
+
+    fn warm_up(&mut self) {
+        self.sprites.warm_up();
     }
 }
 

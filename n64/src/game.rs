@@ -4,12 +4,12 @@
 //! Per frame: read the pads (SI), log pad changes, `InputTracker::update`,
 //! `Game::update` (the computer's search runs in here), [`Audio::feed`] (tops
 //! up the audio queue), the frame into the
-//! back buffer (`ShownFrames`: recorded, and drawn only if that buffer does
-//! not show it already), `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
+//! back buffer (`ShownFrames`: recorded, compared with what that buffer
+//! shows, and only the changed rectangles redrawn), `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
 //! logs `heartbeat <frame>` (liveness for the soak test), and once a second
 //! of COP0 time `perf frames=<n> drawn=<n> frame_us_max=<us>
 //! draw_us_max=<us> update_us_max=<us>`: frames shown in that second, how
-//! many of them had to be drawn into their buffer, and the worst frame's
+//! many of them had to be drawn into their buffer (whole or in part), and the worst frame's
 //! cost, update (without the computer's searches and EEPROM writes, which
 //! are meant to take long) plus draw. A frame fits a 60 Hz vsync when
 //! frame_us_max stays below 16,667.

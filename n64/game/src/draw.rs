@@ -162,6 +162,46 @@ fn wrapped<C: Canvas>(
     }
 }
 
+/// The side panel's mark icons, pixels square.
+const ICON: u32 = 16;
+/// The title's little board's cells, pixels square.
+const TITLE_CELL: u32 = 30;
+
+/// The cursor's frame on cell `r` of a board with `cell`-pixel cells:
+/// its area, corner radius and width.
+fn cursor_frame(r: Rectangle, cell: u32) -> (Rectangle, u32, u32) {
+    (r.offset(-1), 4, if cell >= 30 { 3 } else { 2 })
+}
+
+/// Draws every mark and rounded frame the screens draw, one of each shape
+/// and size, somewhere: every board size's marks and cursor, the side
+/// panel's icons, the title's marks. A raster given spare time renders
+/// their sprites ahead of need (`Canvas::warm_up`), so that the first frame
+/// of a new screen only copies them.
+pub fn every_sprite<C: Canvas>(t: &mut C) {
+    let cell_at = |size: u32| Rectangle::new(Point::zero(), Size::new(size, size));
+    for mark in Mark::ALL {
+        t.mark(cell_at(ICON), mark);
+        t.mark(cell_at(TITLE_CELL), mark);
+    }
+    let mut last = 0;
+    for side in settings::MIN_SIDE..=settings::MAX_SIDE {
+        let Ok(rules) = Rules::new(side, side, side) else {
+            continue;
+        };
+        let (_, cell) = layout::board_geometry(&rules);
+        if cell == last {
+            continue;
+        }
+        last = cell;
+        for mark in Mark::ALL {
+            t.mark(cell_at(cell), mark);
+        }
+        let (area, radius, width) = cursor_frame(cell_at(cell), cell);
+        t.rounded_frame(area, radius, width, palette::CURSOR);
+    }
+}
+
 fn mark_color(mark: Mark) -> Rgb555 {
     match mark {
         Mark::X => palette::X,
@@ -253,7 +293,7 @@ impl Game<'_> {
         let board = Rectangle::new(Point::new(115, 70), Size::new(90, 90));
         panel(t, board.offset(6), palette::BOARD, palette::FRAME);
         let step = (f / 30) % (TITLE_GAME.len() as u64 + 4);
-        let cell = 30;
+        let cell = TITLE_CELL as i32;
         for i in 1..3 {
             let x = board.top_left.x + i * cell;
             let y = board.top_left.y + i * cell;
@@ -583,7 +623,8 @@ impl Game<'_> {
             let r = layout::cell_rect(&rules, m.cursor);
             let pulse = wave(self.anim_frame(), 40, 8) as u8;
             let color = Rgb555::new(31, 31, 6 + pulse);
-            t.rounded_frame(r.offset(-1), 4, if cell >= 30 { 3 } else { 2 }, color);
+            let (area, radius, width) = cursor_frame(r, cell);
+            t.rounded_frame(area, radius, width, color);
             // A ghost of the mark to place on an empty cell.
             if m.pos.get(m.cursor).is_none() && cell >= 16 {
                 let dot = Rectangle::with_center(r.center(), Size::new(4, 4));
@@ -613,7 +654,7 @@ impl Game<'_> {
                 panel(t, r, palette::SELECT, mark_color(mark));
             }
             t.mark(
-                Rectangle::new(Point::new(x - 1, y - 8), Size::new(16, 16)),
+                Rectangle::new(Point::new(x - 1, y - 8), Size::new(ICON, ICON)),
                 mark,
             );
             let name = self.seat_name(seat);

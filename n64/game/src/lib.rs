@@ -14,17 +14,19 @@
 pub mod books;
 pub mod canvas;
 mod draw;
+pub mod geometry;
 pub mod input;
 pub mod raster;
 pub mod refresh;
 pub mod save;
 pub mod settings;
+pub mod shown;
 pub mod sound;
 pub mod text;
 
 use core::fmt;
 
-pub use canvas::{Canvas, DisplayList, Font, Plain, Redraw, ShownFrames};
+pub use canvas::{Canvas, DisplayList, Font, Plain};
 pub use draw::{layout, palette};
 pub use embedded_graphics::pixelcolor::Rgb555;
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
@@ -32,6 +34,7 @@ pub use raster::{rgba5551, Raster, Sprites};
 pub use refresh::Refresh;
 pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
 pub use settings::{First, MenuItem, Mode, Settings};
+pub use shown::{Damage, Frame, Redraw, ShownFrames};
 pub use sound::{Cue, Synth};
 pub use ttt_core::ai::TtEntry;
 

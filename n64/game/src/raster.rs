@@ -23,7 +23,8 @@ use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt_core::Mark;
 
 use crate::canvas::{mark_shape, Canvas, Font, Panel, Plain};
-use crate::draw::palette;
+use crate::draw::{self, palette};
+pub use crate::geometry::axis_line_area;
 
 /// Screen width in pixels.
 pub const WIDTH: usize = 320;
@@ -65,9 +66,10 @@ const SPRITE_PAD: i32 = 8;
 /// Spans per sprite row (an X has two where its lines are apart, an O and
 /// the cursor's frame two on their sides).
 const SPRITE_SPANS: usize = 4;
-/// Sprites kept: X and O at the board's cell size, the side panel's icons,
-/// the cursor's frame, the title's little board.
-const SPRITE_SLOTS: usize = 8;
+/// Sprites kept: every sprite the screens draw ([`draw::every_sprite`]:
+/// X, O and the cursor's frame at 7 cell sizes, the side panel's icons,
+/// the title's marks: 25), with room to spare.
+const SPRITE_SLOTS: usize = 32;
 
 /// What a sprite is of: a shape that looks the same wherever it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -269,6 +271,11 @@ pub struct Sprites {
     slots: [Option<Sprite>; SPRITE_SLOTS],
     /// The slot the next new sprite replaces.
     next: usize,
+    /// Sprites rendered so far.
+    rendered: u32,
+    /// Every sprite of [`draw::every_sprite`] is cached (since the last
+    /// render, which may have replaced one).
+    warm: bool,
 }
 
 impl Sprites {
@@ -277,20 +284,59 @@ impl Sprites {
         Self {
             slots: [None; SPRITE_SLOTS],
             next: 0,
+            rendered: 0,
+            warm: false,
         }
     }
 
+    /// How many sprites were rendered (drawn with embedded-graphics) so far.
+    pub fn rendered(&self) -> u32 {
+        self.rendered
+    }
+
+    /// Whether every sprite the screens draw is cached.
+    pub fn is_warm(&self) -> bool {
+        self.warm
+    }
+
+    /// Renders at most one sprite of [`draw::every_sprite`] that is not
+    /// cached yet (about a millisecond on the console), so that a new
+    /// screen's first frame finds it ready.
+    pub fn warm_up(&mut self) {
+        if self.warm {
+            return;
+        }
+        let mut warmer = Warmer {
+            sprites: self,
+            budget: 1,
+            missing: false,
+        };
+        draw::every_sprite(&mut warmer);
+        if !warmer.missing {
+            self.warm = true;
+        }
+    }
+
+    fn cached(&self, shape: Shape, size: Size) -> bool {
+        self.slots.iter().any(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.shape == shape && s.size == size)
+        })
+    }
+
     fn get(&mut self, shape: Shape, size: Size) -> &Sprite {
-        let found = self
-            .slots
-            .iter()
-            .position(|s| s.is_some_and(|s| s.shape == shape && s.size == size));
+        let found = self.slots.iter().position(|s| {
+            s.as_ref()
+                .is_some_and(|s| s.shape == shape && s.size == size)
+        });
         let index = match found {
             Some(i) => i,
             None => {
                 let i = self.next;
                 self.slots[i] = Some(Sprite::render(shape, size));
                 self.next = (i + 1) % SPRITE_SLOTS;
+                self.rendered = self.rendered.wrapping_add(1);
+                self.warm = false;
                 i
             }
         };
@@ -305,6 +351,43 @@ impl Sprites {
 impl Default for Sprites {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// A canvas that draws nothing: it renders the sprites of the marks and
+/// frames drawn on it that are not cached, `budget` of them at most, and
+/// notes whether any is still missing.
+struct Warmer<'a> {
+    sprites: &'a mut Sprites,
+    budget: u32,
+    missing: bool,
+}
+
+impl Warmer<'_> {
+    fn want(&mut self, shape: Shape, size: Size) {
+        if self.sprites.cached(shape, size) {
+            return;
+        }
+        if self.budget == 0 {
+            self.missing = true;
+            return;
+        }
+        self.budget -= 1;
+        self.sprites.get(shape, size);
+    }
+}
+
+impl Canvas for Warmer<'_> {
+    fn fill_screen(&mut self, _: Rgb555) {}
+    fn fill(&mut self, _: Rectangle, _: Rgb555) {}
+    fn panel(&mut self, _: Panel) {}
+    fn text(&mut self, _: &str, _: Point, _: Font, _: Rgb555, _: Alignment) {}
+    fn line(&mut self, _: Point, _: Point, _: u32, _: Rgb555) {}
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, _: Rgb555) {
+        self.want(Shape::Frame { radius, width }, area.size);
+    }
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        self.want(Shape::Mark(mark), cell.size);
     }
 }
 
@@ -326,6 +409,51 @@ pub struct Raster<'a> {
     sprites: &'a mut Sprites,
     /// Rows touched: first, last + 1.
     dirty: Option<(usize, usize)>,
+    /// Only these pixels are drawn: columns x0..x1, rows y0..y1.
+    clip: Clip,
+    /// Called on a run of pixels just before all of it is overwritten.
+    prepare: Option<PrepareRun>,
+}
+
+/// A hook [`Raster`] calls with a run of pixels it is about to overwrite
+/// entirely (every pixel), before writing it. The run's contents are
+/// unspecified afterwards. The ROM allocates the data-cache lines lying
+/// fully inside the run without first reading them from RDRAM (a store
+/// miss would read each line only to overwrite it).
+///
+/// Only panels' rows are prepared (most of a game screen): on the console
+/// (ares' timing) that saves about a third of their cost, but in
+/// mupen64plus's dynarec the cache operation costs about ten instructions,
+/// so preparing the screen clear too would push the menu's full redraw
+/// there over its 12 ms budget for a gain only the title and the menu
+/// (already within 16 ms) would see.
+pub type PrepareRun = fn(&mut [u16]);
+
+/// Runs shorter than this are not prepared (they hold at most one whole
+/// 16-byte cache line: the call costs more than it saves).
+const PREPARE_MIN: usize = 16;
+
+/// The part of the screen a [`Raster`] draws on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Clip {
+    x0: usize,
+    x1: usize,
+    y0: usize,
+    y1: usize,
+}
+
+impl Clip {
+    const SCREEN: Clip = Clip {
+        x0: 0,
+        x1: WIDTH,
+        y0: 0,
+        y1: HEIGHT,
+    };
+
+    /// Whether the rectangle `x0..x1` x `y0..y1` lies inside.
+    fn holds(&self, x0: usize, x1: usize, y0: usize, y1: usize) -> bool {
+        x0 >= self.x0 && x1 <= self.x1 && y0 >= self.y0 && y1 <= self.y1
+    }
 }
 
 impl<'a> Raster<'a> {
@@ -335,7 +463,41 @@ impl<'a> Raster<'a> {
             pixels,
             sprites,
             dirty: None,
+            clip: Clip::SCREEN,
+            prepare: None,
         }
+    }
+
+    /// Calls `prepare` on each run of pixels about to be overwritten whole
+    /// (see [`PrepareRun`]; `None`: nothing is called).
+    pub fn set_prepare(&mut self, prepare: Option<PrepareRun>) {
+        self.prepare = prepare;
+    }
+
+    /// Fills `pixels[start..end]` with `value`, preparing it first.
+    fn fill_span(&mut self, start: usize, end: usize, value: u16) {
+        let run = &mut self.pixels[start..end];
+        if let Some(prepare) = self.prepare.filter(|_| run.len() >= PREPARE_MIN) {
+            prepare(run);
+        }
+        fill_run(run, value);
+    }
+
+    /// Draws only inside `area` from now on (`None`: the whole screen; an
+    /// area off the screen: nothing).
+    pub fn set_clip(&mut self, area: Option<Rectangle>) {
+        self.clip = match area {
+            None => Clip::SCREEN,
+            Some(area) => match Self::clip(&area) {
+                Some((x0, x1, y0, y1)) => Clip { x0, x1, y0, y1 },
+                None => Clip {
+                    x0: 0,
+                    x1: 0,
+                    y0: 0,
+                    y1: 0,
+                },
+            },
+        };
     }
 
     /// A raster on the first [`PIXELS`] values of `pixels`; `None` if there
@@ -364,6 +526,8 @@ impl<'a> Raster<'a> {
 
     /// Fills columns `x0..x1` of rows `y0..y1` (already clipped).
     fn fill_rows(&mut self, x0: usize, x1: usize, y0: usize, y1: usize, value: u16) {
+        let c = self.clip;
+        let (x0, x1, y0, y1) = (x0.max(c.x0), x1.min(c.x1), y0.max(c.y0), y1.min(c.y1));
         if x0 >= x1 || y0 >= y1 {
             return;
         }
@@ -416,22 +580,29 @@ impl<'a> Raster<'a> {
             return false;
         }
         let (x, y) = (corner.x as usize, corner.y as usize);
+        let c = self.clip;
+        // Columns of the sprite inside the clip.
+        let (lo, hi) = (c.x0.saturating_sub(x), c.x1.saturating_sub(x));
+        let (mut y0, mut y1) = (HEIGHT, 0);
         for (dy, (spans, &count)) in sprite.spans[..sprite.rows]
             .iter()
             .zip(&sprite.counts)
             .enumerate()
         {
+            if !(c.y0..c.y1).contains(&(y + dy)) {
+                continue;
+            }
             let row = (y + dy) * WIDTH + x;
             for &(a, b) in &spans[..usize::from(count)] {
-                fill_run(
-                    &mut self.pixels[row + usize::from(a)..row + usize::from(b)],
-                    value,
-                );
+                let (a, b) = (usize::from(a).max(lo), usize::from(b).min(hi));
+                if a < b {
+                    fill_run(&mut self.pixels[row + a..row + b], value);
+                    (y0, y1) = (y0.min(y + dy), y1.max(y + dy + 1));
+                }
             }
         }
-        let rows = sprite.rows;
-        if rows > 0 {
-            self.touch(y, y + rows);
+        if y0 < y1 {
+            self.touch(y0, y1);
         }
         true
     }
@@ -473,6 +644,11 @@ impl<'a> Raster<'a> {
         let (x0, y0) = (bounds.top_left.x as usize, bounds.top_left.y as usize);
         let value = rgba5551(color);
         let (table, index) = font.glyphs();
+        let clip = self.clip;
+        if !clip.holds(x0, x0 + chars * advance, y0, y0 + ch) {
+            self.blit_text_clipped(text, (x0, y0), font, value);
+            return true;
+        }
         for (i, c) in text.chars().enumerate() {
             let glyph = match index.get(c as usize) {
                 Some(&g) => usize::from(g),
@@ -504,47 +680,87 @@ impl<'a> Raster<'a> {
         self.touch(y0, y0 + ch);
         true
     }
-}
 
-/// The pixels of a horizontal or vertical line `width` thick, as
-/// embedded-graphics draws it: a rectangle, the odd extra row (column) on
-/// the side its stroke splitting puts it, which depends on the direction
-/// (`tests/raster.rs` checks every width to 8 and length to 60 against
-/// embedded-graphics). `None` for slanted lines and width 0. (Asking
-/// embedded-graphics for the styled bounding box costs ~0.2 ms a line on
-/// the console.)
-pub fn axis_line_area(from: Point, to: Point, width: u32) -> Option<Rectangle> {
-    if width == 0 || width > i32::MAX as u32 {
-        return None;
+    /// A panel (on the screen, at least 6x6, its inner box inside its
+    /// edge) that crosses the clip's edge: its parts as clipped fills, each
+    /// pixel once, the same pixels as the plain way's overlapping fills.
+    fn panel_clipped(&mut self, panel: Panel) {
+        let Panel {
+            area,
+            fill,
+            edge,
+            inner,
+        } = panel;
+        let (x, y) = (area.top_left.x as usize, area.top_left.y as usize);
+        let (x1, y1) = (x + area.size.width as usize, y + area.size.height as usize);
+        let (e, f) = (rgba5551(edge), rgba5551(fill));
+        // The edge: top and bottom rows (without the corners), the sides.
+        self.fill_rows(x + 2, x1 - 2, y, y + 2, e);
+        self.fill_rows(x + 2, x1 - 2, y1 - 2, y1, e);
+        self.fill_rows(x, x + 2, y + 2, y1 - 2, e);
+        self.fill_rows(x1 - 2, x1, y + 2, y1 - 2, e);
+        // The inside, around the inner box.
+        let (ix0, ix1, iy0, iy1) = (x + 2, x1 - 2, y + 2, y1 - 2);
+        match inner.filter(|(r, _)| !r.is_zero_sized()) {
+            Some((r, c)) => {
+                let (bx0, by0) = (r.top_left.x as usize, r.top_left.y as usize);
+                let (bx1, by1) = (bx0 + r.size.width as usize, by0 + r.size.height as usize);
+                self.fill_rows(ix0, ix1, iy0, by0, f);
+                self.fill_rows(ix0, ix1, by1, iy1, f);
+                self.fill_rows(ix0, bx0, by0, by1, f);
+                self.fill_rows(bx1, ix1, by0, by1, f);
+                self.fill_rows(bx0, bx1, by0, by1, rgba5551(c));
+            }
+            None => self.fill_rows(ix0, ix1, iy0, iy1, f),
+        }
     }
-    let w = width as i32;
-    let (wide, narrow) = (w / 2, (w - 1) / 2);
-    let d = to - from;
-    let (top_left, size) = if d.y == 0 && d.x >= 0 {
-        // Rightwards (and a single point): the extra row above.
-        (
-            Point::new(from.x, from.y - wide),
-            Size::new(d.x as u32 + 1, width),
-        )
-    } else if d.y == 0 {
-        (
-            Point::new(to.x, from.y - narrow),
-            Size::new(d.x.unsigned_abs() + 1, width),
-        )
-    } else if d.x == 0 && d.y > 0 {
-        (
-            Point::new(from.x - narrow, from.y),
-            Size::new(width, d.y as u32 + 1),
-        )
-    } else if d.x == 0 {
-        (
-            Point::new(from.x - wide, to.y),
-            Size::new(width, d.y.unsigned_abs() + 1),
-        )
-    } else {
-        return None;
-    };
-    Some(Rectangle::new(top_left, size))
+
+    /// [`blit_text`](Self::blit_text) for text that crosses the clip's
+    /// edge: only the glyphs' pixels inside it (`corner` is the first
+    /// glyph's top-left, on the screen).
+    fn blit_text_clipped(&mut self, text: &str, corner: (usize, usize), font: Font, value: u16) {
+        let mono = font.mono();
+        let (cw, ch) = (
+            mono.character_size.width as usize,
+            mono.character_size.height as usize,
+        );
+        let advance = cw + mono.character_spacing as usize;
+        let (table, index) = font.glyphs();
+        let clip = self.clip;
+        let (x0, y0) = corner;
+        // Glyph rows inside the clip.
+        let (r0, r1) = (
+            clip.y0.saturating_sub(y0),
+            clip.y1.saturating_sub(y0).min(ch),
+        );
+        if r0 >= r1 {
+            return;
+        }
+        for (i, c) in text.chars().enumerate() {
+            let x = x0 + i * advance;
+            let (lo, hi) = (clip.x0.saturating_sub(x), clip.x1.saturating_sub(x).min(cw));
+            if lo >= hi {
+                continue;
+            }
+            let glyph = match index.get(c as usize) {
+                Some(&g) => usize::from(g),
+                None => mono.glyph_mapping.index(c),
+            };
+            let first = glyph * ch;
+            let Some(rows) = table.get(first + r0..first + r1) else {
+                continue;
+            };
+            for (dy, &bits) in rows.iter().enumerate() {
+                let start = (y0 + r0 + dy) * WIDTH + x;
+                for (dx, px) in self.pixels[start + lo..start + hi].iter_mut().enumerate() {
+                    if (bits >> (lo + dx)) & 1 != 0 {
+                        *px = value;
+                    }
+                }
+            }
+        }
+        self.touch(y0 + r0, y0 + r1);
+    }
 }
 
 /// Fills a run of pixels, two per 32-bit store where aligned.
@@ -616,10 +832,12 @@ impl DrawTarget for Raster<'_> {
         I: IntoIterator<Item = Pixel<Rgb555>>,
     {
         let (mut y0, mut y1) = (HEIGHT, 0);
+        let c = self.clip;
         for Pixel(p, color) in pixels {
-            if let (Ok(x @ 0..WIDTH), Ok(y @ 0..HEIGHT)) =
-                (usize::try_from(p.x), usize::try_from(p.y))
-            {
+            if let (Ok(x), Ok(y)) = (usize::try_from(p.x), usize::try_from(p.y)) {
+                if !(c.x0..c.x1).contains(&x) || !(c.y0..c.y1).contains(&y) {
+                    continue;
+                }
                 self.pixels[y * WIDTH + x] = rgba5551(color);
                 y0 = y0.min(y);
                 y1 = y1.max(y + 1);
@@ -638,6 +856,11 @@ impl DrawTarget for Raster<'_> {
         let Some((x0, x1, y0, y1)) = Self::clip(area) else {
             return Ok(());
         };
+        let c = self.clip;
+        let (x0, x1, y0, y1) = (x0.max(c.x0), x1.min(c.x1), y0.max(c.y0), y1.min(c.y1));
+        if x0 >= x1 || y0 >= y1 {
+            return Ok(());
+        }
         // The colours run over the whole (unclipped) area, row by row.
         let (ax, ay) = (area.top_left.x, area.top_left.y);
         let width = area.size.width as usize;
@@ -699,6 +922,10 @@ impl Canvas for Raster<'_> {
             return;
         }
         let (x, y) = (area.top_left.x as usize, area.top_left.y as usize);
+        if !self.clip.holds(x, x + w, y, y + h) {
+            self.panel_clipped(panel);
+            return;
+        }
         let (e, f) = (rgba5551(edge), rgba5551(fill));
         // The inner box in row-relative columns and absolute rows.
         let inner = inner.filter(|(r, _)| !r.is_zero_sized()).map(|(r, c)| {
@@ -713,10 +940,15 @@ impl Canvas for Raster<'_> {
         });
         for dy in 0..h {
             let start = (y + dy) * WIDTH + x;
-            let row = &mut self.pixels[start..start + w];
             if dy < 2 || dy >= h - 2 {
-                fill_run(&mut row[2..w - 2], e);
+                self.fill_span(start + 2, start + w - 2, e);
                 continue;
+            }
+            let prepare = self.prepare;
+            let row = &mut self.pixels[start..start + w];
+            // Every pixel of the row is written below.
+            if let Some(prepare) = prepare.filter(|_| w >= PREPARE_MIN) {
+                prepare(row);
             }
             let inside = match row {
                 [a, b, inside @ .., c, d] => {
@@ -756,6 +988,15 @@ impl Canvas for Raster<'_> {
         if !self.blit(Shape::Frame { radius, width }, area, rgba5551(color)) {
             Plain(self).rounded_frame(area, radius, width, color);
         }
+    }
+
+    fn set_clip(&mut self, area: Option<Rectangle>) -> bool {
+        Raster::set_clip(self, area);
+        true
+    }
+
+    fn warm_up(&mut self) {
+        self.sprites.warm_up();
     }
 
     fn mark(&mut self, cell: Rectangle, mark: Mark) {

@@ -17,8 +17,8 @@ use embedded_graphics::text::Alignment;
 use ttt64_game::canvas::Panel;
 use ttt64_game::raster::{axis_line_area, HEIGHT, PIXELS, WIDTH};
 use ttt64_game::{
-    palette, rgba5551, Buttons, Canvas, DisplayList, Font, Game, MenuItem, Plain, Raster, Redraw,
-    Screen, ShownFrames, Sprites,
+    palette, rgba5551, Buttons, Canvas, Damage, DisplayList, Font, Game, MenuItem, Plain, Raster,
+    Redraw, Screen, ShownFrames, Sprites,
 };
 use ttt_core::{Mark, Square};
 
@@ -43,15 +43,24 @@ fn assert_same(expected: &[u16], got: &[u16], what: &str) {
     }
 }
 
+/// Stands in for the ROM's cache-line allocation before a run is
+/// overwritten (`Raster::set_prepare`), which leaves stale data in the
+/// run: a colour no screen uses (alpha bit clear), so a pixel the raster
+/// prepares but then does not write shows up.
+fn scribble(run: &mut [u16]) {
+    run.fill(0x0F0E);
+}
+
 /// Draws each frame three ways and compares: plain embedded-graphics, a
 /// raster, and [`ShownFrames`] into two buffers used in turn (as the ROM
-/// does), whose contents must always be the frame just drawn.
+/// does, with runs prepared before they are filled), whose contents must
+/// always be the frame just drawn.
 struct Checker {
     sprites: Sprites,
     shown: Box<ShownFrames>,
     buffers: [Vec<u16>; 2],
     back: usize,
-    counts: [usize; 3],
+    counts: [usize; 4],
 }
 
 impl Checker {
@@ -62,11 +71,13 @@ impl Checker {
             // Not the background: a pixel the frame forgets shows up.
             buffers: [vec![0xAAAA; PIXELS], vec![0x5555; PIXELS]],
             back: 0,
-            counts: [0; 3],
+            counts: [0; 4],
         }
     }
 
     fn check(&mut self, game: &Game<'_>, what: &str) {
+        let renders_before = self.sprites.rendered();
+        let warm_before = self.sprites.is_warm();
         let expected = plain_pixels(game);
         let mut fresh = vec![0x1234u16; PIXELS];
         let mut raster = Raster::from_slice(&mut fresh, &mut self.sprites).unwrap();
@@ -75,6 +86,7 @@ impl Checker {
 
         let mut raster =
             Raster::from_slice(&mut self.buffers[self.back], &mut self.sprites).unwrap();
+        raster.set_prepare(Some(scribble));
         let how = self.shown.draw(game, self.back, &mut raster);
         self.counts[how as usize] += 1;
         assert_same(
@@ -82,14 +94,43 @@ impl Checker {
             &self.buffers[self.back],
             &format!("{what} (buffer {}, {how:?})", self.back),
         );
+        // Once warmed up (spare frames do it), no screen needs a sprite
+        // the cache lacks.
+        if warm_before {
+            assert_eq!(
+                self.sprites.rendered(),
+                renders_before,
+                "{what}: a sprite rendered after the warm-up (draw::every_sprite misses it)"
+            );
+        }
         self.back ^= 1;
     }
 
-    /// Every frame fit a display list, and some were skipped.
+    /// Warms the sprite cache up as spare frames do (one sprite per call),
+    /// drawing no pixel.
+    fn warm_up(&mut self) {
+        let mut pixels = vec![0u16; PIXELS];
+        let mut raster = Raster::from_slice(&mut pixels, &mut self.sprites).unwrap();
+        for _ in 0..64 {
+            Canvas::warm_up(&mut raster);
+        }
+        assert!(
+            self.sprites.is_warm(),
+            "64 warm-up calls left sprites missing"
+        );
+        assert!(pixels.iter().all(|&p| p == 0), "warming up drew pixels");
+    }
+
+    /// Every frame fit a display list, some were skipped and some only
+    /// partly redrawn.
     fn assert_lists_used(&self) {
-        let [skipped, replayed, direct] = self.counts;
+        let [skipped, replayed, direct, partial] = self.counts;
         assert_eq!(direct, 0, "frames too big for a display list");
-        assert!(replayed > 0 && skipped > 0, "{:?}", self.counts);
+        assert!(
+            replayed > 0 && skipped > 0 && partial > 0,
+            "{:?}",
+            self.counts
+        );
     }
 }
 
@@ -243,6 +284,31 @@ fn classic_game_with_pause_result_and_unplugged() {
 }
 
 #[test]
+fn after_the_warm_up_no_board_size_renders_a_sprite() {
+    for n in 1..=9u8 {
+        let mut tt = tt();
+        let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+        let mut c = Checker::new();
+        c.warm_up();
+        let rendered = c.sprites.rendered();
+        d.open_menu();
+        d.set(MenuItem::Board, &format!("{n}x{n}"));
+        d.set(MenuItem::Players, "2p-shared");
+        d.start();
+        steps(&mut d, &mut c, 2, "start");
+        // X and O on the first row (the cursor's frame over them and
+        // over empty cells).
+        for col in 0..n.min(2) {
+            if d.game.screen() == Screen::Game {
+                place(&mut d, &mut c, 0, Square::new(col, 0).unwrap(), "mark");
+            }
+        }
+        steps(&mut d, &mut c, 2, "after the marks");
+        assert_eq!(c.sprites.rendered(), rendered, "{n}x{n}");
+    }
+}
+
+#[test]
 fn five_by_five_computer_against_computer_every_frame() {
     let mut tt = tt();
     let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
@@ -315,6 +381,7 @@ impl Pair {
         Plain(&mut self.plain).fill_screen(palette::BG);
         f(&mut Plain(&mut self.plain));
         let mut r = Raster::from_slice(&mut self.raster, &mut self.sprites).unwrap();
+        r.set_prepare(Some(scribble));
         Canvas::fill_screen(&mut r, palette::BG);
         f(&mut r);
     }
@@ -568,12 +635,82 @@ fn a_frame_already_in_a_buffer_is_not_drawn_again() {
     d.step();
     assert_eq!(draw(&mut shown, &d.game, 0), (Redraw::Skipped, None));
     assert_eq!(draw(&mut shown, &d.game, 1), (Redraw::Skipped, None));
-    // The cursor moves: both buffers need the new frame, once.
+    // The cursor moves: both buffers need the new frame, once, and only
+    // what changed (the two menu lines, the item's help) is drawn.
+    let mut before = Box::new(DisplayList::new());
+    d.game.draw_on(&mut *before);
     d.press(0, Buttons::DDOWN);
-    assert_eq!(draw(&mut shown, &d.game, 0).0, Redraw::Replayed);
-    assert_eq!(draw(&mut shown, &d.game, 0).0, Redraw::Skipped);
-    assert_eq!(draw(&mut shown, &d.game, 1).0, Redraw::Replayed);
-    assert_eq!(draw(&mut shown, &d.game, 1).0, Redraw::Skipped);
+    let mut after = Box::new(DisplayList::new());
+    d.game.draw_on(&mut *after);
+    let damage = Damage::between(&before, &after);
+    assert!(
+        damage.area() > 0 && (damage.area() as usize) < PIXELS / 4,
+        "{damage:?}"
+    );
+    for b in [0, 1] {
+        assert_eq!(draw(&mut shown, &d.game, b).0, Redraw::Partial);
+        assert_eq!(draw(&mut shown, &d.game, b).0, Redraw::Skipped);
+    }
+}
+
+#[test]
+fn a_change_in_the_last_calls_is_a_partial_redraw() {
+    // Like the pause menu's selection moving to its last row: after the
+    // first difference no pair follows, but both lists end right there.
+    let record = |last: &str, selected: i32| {
+        let mut list = DisplayList::new();
+        list.fill_screen(palette::BG);
+        Canvas::panel(
+            &mut list,
+            Panel {
+                area: Rectangle::new(Point::new(80, 70), Size::new(160, 110)),
+                fill: palette::PANEL,
+                edge: palette::FRAME,
+                inner: None,
+            },
+        );
+        Canvas::text(
+            &mut list,
+            "Resume",
+            Point::new(160, 116),
+            Font::Medium,
+            palette::TEXT,
+            Alignment::Center,
+        );
+        list.fill(
+            Rectangle::new(Point::new(96, selected), Size::new(128, 18)),
+            palette::SELECT,
+        );
+        Canvas::text(
+            &mut list,
+            last,
+            Point::new(160, 136),
+            Font::Medium,
+            palette::CURSOR,
+            Alignment::Center,
+        );
+        list
+    };
+    let old = record("Restart", 127);
+    let new = record("Main menu", 147);
+    let damage = Damage::at_most(&old, &new, u32::MAX).expect("a partial redraw");
+    // The two selection bars and the two texts, not the screen.
+    assert!(
+        damage.area() <= 2 * 128 * 18 + 2 * 9 * 8 * 13,
+        "{}",
+        damage.area()
+    );
+    let mut sprites = Sprites::new();
+    let mut full = vec![0u16; PIXELS];
+    new.replay(&mut Raster::from_slice(&mut full, &mut sprites).unwrap());
+    let mut partial = vec![0u16; PIXELS];
+    let mut r = Raster::from_slice(&mut partial, &mut sprites).unwrap();
+    old.replay(&mut r);
+    for rect in damage.rects() {
+        Canvas::set_clip(&mut r, Some(rect));
+        new.replay_within(&mut r, &rect);
+    }
+    assert_same(&full, &partial, "partial redraw of the last calls");
 }
 
 #[test]
@@ -624,4 +761,145 @@ fn a_display_list_that_overflows_is_never_the_same() {
         Alignment::Left,
     );
     assert!(!other.is_complete(), "text beyond the list's room");
+}
+
+/// A small deterministic generator for the random sequences below.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Random presses and holds of every button on two controllers, and
+/// controller 2 pulled out and plugged in now and then, over thousands of
+/// frames: every screen (title, attract, menu with any settings, games,
+/// hints, undo, pause, result, unplugged) in random order. Each frame, the
+/// double buffer, mostly redrawn only where it changed, equals the plain
+/// embedded-graphics drawing pixel for pixel.
+#[test]
+fn random_play_partial_redraws_equal_full_drawing_every_frame() {
+    const BUTTONS: [Buttons; 9] = [
+        Buttons::A,
+        Buttons::B,
+        Buttons::START,
+        Buttons::Z,
+        Buttons::DUP,
+        Buttons::DDOWN,
+        Buttons::DLEFT,
+        Buttons::DRIGHT,
+        Buttons::NONE,
+    ];
+    for seed in [0x9E37_79B9_7F4A_7C15u64, 0x0123_4567_89AB_CDEF] {
+        let mut tt = tt();
+        let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+        let mut c = Checker::new();
+        let mut rng = XorShift(seed);
+        let mut screens = HashSet::new();
+        for frame in 0..2500 {
+            if frame % 6 == 0 {
+                let port = usize::from(rng.below(4) == 0);
+                d.raw[port].buttons = BUTTONS[rng.below(BUTTONS.len())];
+                if rng.below(150) == 0 {
+                    d.raw[1].connected = !d.raw[1].connected;
+                }
+            }
+            d.step();
+            screens.insert(format!("{:?}", d.game.screen()));
+            c.check(&d.game, &format!("seed {seed:#x}, frame {frame}"));
+        }
+        assert!(screens.len() >= 4, "screens seen: {screens:?}");
+        c.assert_lists_used();
+    }
+}
+
+/// Frames of every screen recorded as display lists, then drawn in a
+/// random order (with repeats) into two buffers chosen at random: after
+/// each one, the buffer equals that frame drawn whole.
+#[test]
+fn random_sequences_of_screens_partial_redraws_equal_full_ones() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut frames: Vec<Box<DisplayList>> = Vec::new();
+    let mut record = |game: &Game<'_>| {
+        let mut list = Box::new(DisplayList::new());
+        game.draw_on(&mut *list);
+        assert!(list.is_complete());
+        frames.push(list);
+    };
+    for _ in 0..4 {
+        d.idle(37);
+        record(&d.game);
+    }
+    d.open_menu();
+    record(&d.game);
+    d.press(0, Buttons::DDOWN);
+    d.press(0, Buttons::DRIGHT);
+    record(&d.game);
+    d.set(MenuItem::Players, "2p");
+    for size in ["3x3", "5x5", "9x9"] {
+        d.set(MenuItem::Board, size);
+        record(&d.game);
+        d.start();
+        record(&d.game);
+        for sq_name in ["a1", "b2", "c3", "a3"] {
+            let mark = d.game.position().side_to_move();
+            d.wait_turn(mark);
+            d.place(if mark == Mark::X { 0 } else { 1 }, sq(sq_name));
+            record(&d.game);
+            d.step();
+            record(&d.game);
+        }
+        d.press(0, Buttons::Z);
+        d.idle(2);
+        record(&d.game);
+        d.press(0, Buttons::START);
+        record(&d.game);
+        d.press(0, Buttons::DDOWN);
+        record(&d.game);
+        d.raw[1].connected = false;
+        d.idle(3);
+        record(&d.game);
+        d.raw[1].connected = true;
+        d.idle(3);
+        record(&d.game);
+        // Back to the menu through the pause menu.
+        d.press(0, Buttons::B);
+        d.idle(2);
+        d.press(0, Buttons::START);
+        d.press(0, Buttons::DDOWN);
+        d.press(0, Buttons::DDOWN);
+        d.press(0, Buttons::A);
+        d.wait_screen(Screen::Menu, 100);
+        record(&d.game);
+    }
+    assert!(frames.len() > 40);
+
+    let mut shown = Box::new(ShownFrames::new());
+    let mut sprites = Sprites::new();
+    let mut buffers = [vec![0xAAAAu16; PIXELS], vec![0x5555u16; PIXELS]];
+    let mut rng = XorShift(0xD1B5_4A32_D192_ED03);
+    let mut counts = [0usize; 4];
+    for step in 0..3000 {
+        let frame = &frames[rng.below(frames.len())];
+        let b = rng.below(2);
+        let mut raster = Raster::from_slice(&mut buffers[b], &mut sprites).unwrap();
+        let how = shown.draw_frame(&**frame, b, &mut raster);
+        counts[how as usize] += 1;
+        let mut whole = Framebuffer::new();
+        frame.replay(&mut Plain(&mut whole));
+        let expected: Vec<u16> = whole.pixels.iter().map(|&c| rgba5551(c)).collect();
+        assert_same(&expected, &buffers[b], &format!("step {step} ({how:?})"));
+    }
+    let [skipped, replayed, direct, partial] = counts;
+    assert_eq!(direct, 0);
+    assert!(skipped > 0 && replayed > 0 && partial > 0, "{counts:?}");
 }

@@ -1,0 +1,296 @@
+//! Double-buffered drawing that redraws only what changed: each of the two
+//! framebuffers remembers the display list it shows; the next frame's list
+//! is compared with it call by call, and only the rectangles the differing
+//! calls cover are redrawn (the whole new list, clipped to them). A frame
+//! the buffer already shows is not drawn at all.
+//!
+//! Why this gives the same pixels as a full redraw: the lists are matched
+//! in order (equal calls paired, never crossing). A pixel outside every
+//! damaged rectangle is covered, in both lists, only by paired calls, in
+//! the same order, so it already has its new value; a pixel inside is
+//! drawn by every call of the new list that may reach it, in order.
+//! `tests/raster.rs` checks it on every frame of many screen sequences.
+
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+
+use crate::canvas::{Canvas, DisplayList};
+use crate::draw::layout;
+use crate::geometry;
+use crate::Game;
+
+/// Something that draws a whole frame on any canvas.
+pub trait Frame {
+    /// Draws the whole frame.
+    fn draw_on<C: Canvas>(&self, canvas: &mut C);
+}
+
+impl Frame for Game<'_> {
+    fn draw_on<C: Canvas>(&self, canvas: &mut C) {
+        Game::draw_on(self, canvas);
+    }
+}
+
+impl Frame for DisplayList {
+    fn draw_on<C: Canvas>(&self, canvas: &mut C) {
+        self.replay(canvas);
+    }
+}
+
+/// How [`ShownFrames::draw`] brought a framebuffer up to date.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Redraw {
+    /// It already showed this frame: nothing drawn.
+    Skipped,
+    /// Drawn whole from the recorded list.
+    Replayed,
+    /// The frame did not fit a list: drawn directly.
+    Direct,
+    /// Only the changed rectangles were drawn.
+    Partial,
+}
+
+/// Rectangles kept apart at most; more are merged.
+const MAX_RECTS: usize = 6;
+/// Calls looked ahead in each list to pair them up again after a change.
+const LOOKAHEAD: usize = 12;
+/// A partial redraw covering more than this share of the screen (in
+/// 1/16ths) is done as a full one (clipping costs a little per call).
+const PARTIAL_MAX_SIXTEENTHS: u32 = 5;
+
+/// The screen's area, as the changed rectangles are clipped to it.
+const SCREEN: Rectangle = Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT));
+
+/// A few rectangles covering the changed pixels (overlapping ones merged).
+#[derive(Clone, Debug, Default)]
+pub struct Damage {
+    rects: [Option<Rectangle>; MAX_RECTS],
+}
+
+impl Damage {
+    /// No change.
+    pub const fn new() -> Self {
+        Self {
+            rects: [None; MAX_RECTS],
+        }
+    }
+
+    /// The rectangles.
+    pub fn rects(&self) -> impl Iterator<Item = Rectangle> + '_ {
+        self.rects.iter().flatten().copied()
+    }
+
+    /// Pixels covered (overlaps are merged, so this is exact).
+    pub fn area(&self) -> u32 {
+        self.rects().map(|r| r.size.width * r.size.height).sum()
+    }
+
+    /// Adds `r` (clipped to the screen), merging rectangles that overlap
+    /// or touch, and the cheapest pair when there are too many.
+    pub fn add(&mut self, r: Rectangle) {
+        let mut r = r.intersection(&SCREEN);
+        if r.is_zero_sized() {
+            return;
+        }
+        // Absorb every rectangle it meets, again after each growth.
+        loop {
+            let meets = self
+                .rects
+                .iter()
+                .position(|s| s.is_some_and(|s| touches(&s, &r)));
+            match meets {
+                Some(i) => {
+                    r = geometry::union(r, self.rects[i].unwrap_or(r));
+                    self.rects[i] = None;
+                }
+                None => break,
+            }
+        }
+        if let Some(slot) = self.rects.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(r);
+            return;
+        }
+        // Full: merge `r` into the rectangle it grows least, then re-add.
+        let mut best = (u64::MAX, 0);
+        for (i, s) in self.rects.iter().enumerate() {
+            if let Some(s) = s {
+                let grown = area(&geometry::union(*s, r)) - area(s);
+                best = best.min((grown, i));
+            }
+        }
+        let merged = geometry::union(self.rects[best.1].unwrap_or(r), r);
+        self.rects[best.1] = None;
+        self.add(merged);
+    }
+
+    /// The calls of `new` that differ from `old`'s, as rectangles: calls
+    /// are paired in order (equal ones), unpaired calls of either list are
+    /// damage (the whole screen when the lists stop pairing up).
+    pub fn between(old: &DisplayList, new: &DisplayList) -> Damage {
+        Self::at_most(old, new, u32::MAX).unwrap_or_else(|| {
+            let mut all = Damage::new();
+            all.add(SCREEN);
+            all
+        })
+    }
+
+    /// [`between`](Self::between), or `None` as soon as the damage covers
+    /// more than `max_area` pixels, or when, after a difference, no pair
+    /// of equal calls follows within [`LOOKAHEAD`] calls and the lists do
+    /// not both end within it (a screen change: the diff stops early, the
+    /// caller redraws everything).
+    pub fn at_most(old: &DisplayList, new: &DisplayList, max_area: u32) -> Option<Damage> {
+        let mut damage = Damage::new();
+        let (n_old, n_new) = (old.len(), new.len());
+        let (mut i, mut j) = (0, 0);
+        while i < n_old && j < n_new {
+            if old.same_op(i, new, j) {
+                i += 1;
+                j += 1;
+                continue;
+            }
+            // The nearest pair (fewest calls skipped in both lists).
+            let mut found = None;
+            'search: for skip in 1..=2 * LOOKAHEAD {
+                for a in skip.saturating_sub(LOOKAHEAD)..=skip.min(LOOKAHEAD) {
+                    let b = skip - a;
+                    if i + a < n_old && j + b < n_new && old.same_op(i + a, new, j + b) {
+                        found = Some((a, b));
+                        break 'search;
+                    }
+                }
+            }
+            let (a, b) = match found {
+                Some(pair) => pair,
+                // Nothing pairs up again, but both lists end within the
+                // lookahead (a change among the last calls, such as the
+                // pause menu's last row): the rest of both is the damage.
+                None if n_old - i <= LOOKAHEAD && n_new - j <= LOOKAHEAD => (n_old - i, n_new - j),
+                // Nothing pairs up again: the screen changed, redraw it all.
+                None => return None,
+            };
+            damage.add_calls(old, i..i + a, max_area)?;
+            damage.add_calls(new, j..j + b, max_area)?;
+            (i, j) = (i + a, j + b);
+        }
+        damage.add_calls(old, i..n_old, max_area)?;
+        damage.add_calls(new, j..n_new, max_area)?;
+        Some(damage)
+    }
+
+    /// Adds the bounds of `list`'s calls `calls`; `None` once the area
+    /// passes `max_area`.
+    fn add_calls(
+        &mut self,
+        list: &DisplayList,
+        calls: core::ops::Range<usize>,
+        max_area: u32,
+    ) -> Option<()> {
+        for k in calls {
+            self.add(list.bounds(k));
+            if self.area() > max_area {
+                return None;
+            }
+        }
+        Some(())
+    }
+}
+
+fn area(r: &Rectangle) -> u64 {
+    u64::from(r.size.width) * u64::from(r.size.height)
+}
+
+/// Overlapping or side by side (merging those costs nothing extra).
+fn touches(a: &Rectangle, b: &Rectangle) -> bool {
+    !a.offset(1).intersection(b).is_zero_sized()
+}
+
+/// What each of two (double-buffered) framebuffers shows, as display lists,
+/// so a frame is drawn into a buffer only where that buffer differs.
+pub struct ShownFrames {
+    /// Two lists for the buffers, one for the frame being recorded.
+    lists: [DisplayList; 3],
+    /// Which list each buffer shows (`None`: unknown, e.g. drawn directly).
+    shown: [Option<usize>; 2],
+    /// The list the next frame is recorded into.
+    scratch: usize,
+}
+
+impl ShownFrames {
+    /// Both buffers' contents unknown.
+    pub const fn new() -> Self {
+        Self {
+            lists: [DisplayList::new(), DisplayList::new(), DisplayList::new()],
+            shown: [None, None],
+            scratch: 2,
+        }
+    }
+
+    /// Brings framebuffer `buffer` (0 or 1), drawn on `canvas` (a
+    /// [`Raster`](crate::Raster) over it), up to date with `game`'s frame.
+    pub fn draw<C: Canvas>(&mut self, game: &Game<'_>, buffer: usize, canvas: &mut C) -> Redraw {
+        self.draw_frame(game, buffer, canvas)
+    }
+
+    /// [`draw`](Self::draw) for any frame.
+    pub fn draw_frame<F: Frame, C: Canvas>(
+        &mut self,
+        frame: &F,
+        buffer: usize,
+        canvas: &mut C,
+    ) -> Redraw {
+        let buffer = buffer & 1;
+        let scratch = self.scratch;
+        let list = &mut self.lists[scratch];
+        list.reset();
+        frame.draw_on(list);
+        if !list.is_complete() {
+            self.shown[buffer] = None;
+            frame.draw_on(canvas);
+            return Redraw::Direct;
+        }
+        let new = &self.lists[scratch];
+        let how = match self.shown[buffer].map(|i| &self.lists[i]) {
+            Some(old) if old.same_as(new) => {
+                canvas.warm_up();
+                return Redraw::Skipped;
+            }
+            Some(old) => {
+                let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
+                match Damage::at_most(old, new, max_area) {
+                    Some(damage) if canvas.set_clip(None) => {
+                        for r in damage.rects() {
+                            canvas.set_clip(Some(r));
+                            new.replay_within(canvas, &r);
+                        }
+                        canvas.set_clip(None);
+                        // A partial redraw leaves time to spare.
+                        canvas.warm_up();
+                        Redraw::Partial
+                    }
+                    _ => {
+                        new.replay(canvas);
+                        Redraw::Replayed
+                    }
+                }
+            }
+            None => {
+                new.replay(canvas);
+                Redraw::Replayed
+            }
+        };
+        // The recorded list is now what the buffer shows; a list no buffer
+        // shows becomes the next scratch.
+        self.shown[buffer] = Some(scratch);
+        self.scratch = (0..3)
+            .find(|i| !self.shown.contains(&Some(*i)))
+            .unwrap_or(scratch);
+        how
+    }
+}
+
+impl Default for ShownFrames {
+    fn default() -> Self {
+        Self::new()
+    }
+}
