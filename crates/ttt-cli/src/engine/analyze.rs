@@ -35,7 +35,7 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct AnalyzeArgs {
-    /// Marks in a row to win (default: the board's shorter side).
+    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
     /// Print JSON instead of a table.
