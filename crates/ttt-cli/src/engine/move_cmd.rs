@@ -4,8 +4,8 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, check_player_fits, for_each_board, input_error, playable_board, print_err,
-    square_text, think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
+    check_player_fits, fit_tt, for_each_board, input_error, playable_board, print_err, square_text,
+    think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
 };
 use ttt_core::Rules;
 
@@ -66,7 +66,8 @@ pub struct MoveArgs {
 
 /// Runs `ttt move`.
 pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
-    let mut tt = alloc_tt(args.tt_mb)?;
+    // Sized per board (see fit_tt), so a small board never pays for --tt-mb.
+    let mut tt = Vec::new();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let stdin = io::stdin();
@@ -85,6 +86,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
                 pos.rules()
             ));
         }
+        fit_tt(&mut tt, args.tt_mb, pos.rules())?;
         let limits = Limits {
             max_nodes: args.max_nodes,
             deadline: args
