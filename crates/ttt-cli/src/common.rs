@@ -338,6 +338,37 @@ pub fn alloc_tt(mb: usize) -> anyhow::Result<Vec<TtEntry>> {
     })
 }
 
+/// Table entries that can ever be of use on `rules`' board: twice the 3^cells
+/// bound on its positions (so collisions stay rare), saturating. Only boards
+/// of up to a dozen cells need less than the default table.
+pub fn tt_entries_useful(rules: &Rules) -> usize {
+    3usize
+        .checked_pow(rules.cell_count() as u32)
+        .and_then(|n| n.checked_mul(2))
+        .unwrap_or(usize::MAX)
+}
+
+/// Makes `tt` the table to search `rules` with: as large as the board can
+/// use, at most `mb` MiB. A 3x3 search with `--tt-mb 4096` then takes well
+/// under a MiB instead of zeroing 4 GiB first. The table only grows (a batch
+/// of boards keeps the table of its largest one); an input error if the
+/// memory cannot be had.
+pub fn fit_tt(tt: &mut Vec<TtEntry>, mb: usize, rules: &Rules) -> anyhow::Result<()> {
+    let entry = std::mem::size_of::<TtEntry>().max(1);
+    let budget = (mb.saturating_mul(1 << 20) / entry).max(1);
+    let want = budget.min(tt_entries_useful(rules));
+    if tt.len() < want {
+        // The index depends on the length: a grown table starts empty.
+        *tt = alloc_tt_bytes(want * entry).ok_or_else(|| {
+            input_error(format!(
+                "cannot allocate a {} MiB transposition table for {rules}: choose a smaller --tt-mb",
+                (want * entry).div_ceil(1 << 20)
+            ))
+        })?;
+    }
+    Ok(())
+}
+
 /// A transposition table of at most `bytes` bytes (at least one entry), or
 /// `None` if the memory cannot be had.
 pub fn alloc_tt_bytes(bytes: usize) -> Option<Vec<TtEntry>> {

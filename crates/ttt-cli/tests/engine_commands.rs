@@ -303,3 +303,41 @@ fn analyze_dash_reads_boards_from_stdin() {
             "stdin line 2: board \"xxx/oo./...\"",
         ));
 }
+
+/// `ttt args...` with its address space limited to 1 GiB, as on a small
+/// machine or under a container's memory limit.
+fn ttt_in_1gib(args: &[&str]) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_ttt"))
+        .args(args)
+        .output()
+        .expect("run sh")
+}
+
+#[test]
+fn a_huge_table_is_not_allocated_for_a_small_board() {
+    // --tt-mb 4096 used to reserve (and zero) 4 GiB before a 3x3 search:
+    // under a 1 GiB limit that failed, and elsewhere it took seconds.
+    let out = ttt_in_1gib(&["move", "--tt-mb", "4096", "x........"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "5\n");
+    let out = ttt_in_1gib(&["analyze", "--tt-mb", "4096", "x.o/.x./..."]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("value    draw"));
+    let out = ttt_in_1gib(&["arena", "--tt-mb", "4096", "-x", "perfect", "-o", "perfect"]);
+    assert!(out.status.success(), "{out:?}");
+    // A board that can use the whole table still asks for all of it, and a
+    // refusal is a clear input error.
+    let out = ttt_in_1gib(&[
+        "move",
+        "--tt-mb",
+        "4096",
+        "--ai",
+        "strong",
+        &["......"; 6].join("/"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("choose a smaller --tt-mb"));
+}

@@ -366,3 +366,46 @@ fn move_stdin_invalid_utf8_is_bad_input_on_its_line() {
             "ttt: error: stdin line 2: the line is not valid UTF-8 text",
         ));
 }
+
+/// An empty 15x15 board but for an open four of X on row 8 (e8-h8) and four
+/// scattered O marks: X to move.
+fn open_four_15x15() -> String {
+    let mut rows = vec!["...............".to_string(); 15];
+    rows[7] = "....xxxx.......".to_string();
+    rows[0] = "o.............o".to_string();
+    rows[14] = "o.............o".to_string();
+    rows.join("/")
+}
+
+#[test]
+fn big_boards_default_to_five_in_a_row_and_say_so() {
+    // With the old default (k = 15) the open four was no threat at all.
+    let assert = ttt()
+        .args(["move", "--format", "coord", &open_four_15x15()])
+        .assert()
+        .success();
+    let out = assert.get_output();
+    let square = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        square == "d8\n" || square == "i8\n",
+        "X should complete five in a row, played {square:?}"
+    );
+    let note = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        note.contains("k=5"),
+        "stderr should name the k used: {note:?}"
+    );
+    // An explicit -k needs no note, and is obeyed.
+    ttt()
+        .args(["move", "-k", "5", "--format", "coord", &open_four_15x15()])
+        .assert()
+        .success()
+        .stderr("");
+    // Up to 9x9 the default stays a full row (the seeds' N by N games).
+    ttt()
+        .args(["move", "xx./oo./..."])
+        .assert()
+        .success()
+        .stdout("3\n")
+        .stderr(predicate::str::contains("k=3"));
+}

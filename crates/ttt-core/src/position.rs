@@ -149,7 +149,7 @@ impl Position {
     }
 
     /// Reads the board text of [`FromStr`], with an explicit win length
-    /// (`None`: the default, min(columns, rows)).
+    /// (`None`: the default, [`Rules::with_default_k`]).
     pub fn from_board(text: &str, k: Option<u8>) -> Result<Position, ParseBoardError> {
         crate::notation::parse_board(text, k)
     }
@@ -457,7 +457,7 @@ impl FromStr for Position {
     type Err = ParseBoardError;
 
     /// Board text such as `x.o/.x./..o` (see [`crate::notation`]); the win
-    /// length is the default, min(columns, rows).
+    /// length is the default ([`Rules::with_default_k`]).
     fn from_str(s: &str) -> Result<Position, ParseBoardError> {
         crate::notation::parse_board(s, None)
     }

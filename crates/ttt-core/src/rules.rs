@@ -6,7 +6,8 @@ use crate::{ParseRulesError, RulesError, Square, SquareSet, MAX_SIDE};
 /// The shape of an m,n,k-game: `columns` x `rows` cells, `k` in a row wins.
 ///
 /// Classic tic-tac-toe is 3x3 with k = 3. The seeds' "N by N" games are N x N
-/// with k = N, which is what [`Rules::with_default_k`] picks for square boards.
+/// with k = N, which is what [`Rules::with_default_k`] picks for square boards
+/// up to 9x9; larger boards default to five in a row (gomoku).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     columns: u8,
@@ -36,10 +37,27 @@ impl Rules {
         Ok(Rules { columns, rows, k })
     }
 
-    /// A board with the seeds' default win length: a full row of the shorter
-    /// side, `min(columns, rows)`.
+    /// The side above which a board defaults to five in a row.
+    pub const FULL_ROW_DEFAULT_MAX_SIDE: u8 = 9;
+
+    /// The win length of boards with a side over
+    /// [`FULL_ROW_DEFAULT_MAX_SIDE`](Rules::FULL_ROW_DEFAULT_MAX_SIDE): the
+    /// gomoku convention, since nobody means 15 in a row on 15x15.
+    pub const BIG_BOARD_DEFAULT_K: u8 = 5;
+
+    /// A board with the default win length: the seeds' full row of the
+    /// shorter side, `min(columns, rows)`, while both sides are at most 9;
+    /// five in a row on larger boards.
     pub const fn with_default_k(columns: u8, rows: u8) -> Result<Rules, RulesError> {
-        let k = if columns < rows { columns } else { rows };
+        let k = if columns > Rules::FULL_ROW_DEFAULT_MAX_SIDE
+            || rows > Rules::FULL_ROW_DEFAULT_MAX_SIDE
+        {
+            Rules::BIG_BOARD_DEFAULT_K
+        } else if columns < rows {
+            columns
+        } else {
+            rows
+        };
         Rules::new(columns, rows, k)
     }
 
@@ -122,7 +140,7 @@ impl FromStr for Rules {
     type Err = ParseRulesError;
 
     /// Reads `N` (N x N), `CxR`, either followed by an optional win length:
-    /// `7x7 k=4`, `7x7k4`, `7x7,k=4`. Without one, k = min(columns, rows).
+    /// `7x7 k=4`, `7x7k4`, `7x7,k=4`. Without one, k is [`Rules::with_default_k`]'s.
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
         let lower_k = s.find(['k', 'K']);

@@ -246,3 +246,21 @@ fn rules_parse_and_validate() {
         "k may be the longer side"
     );
 }
+
+#[test]
+fn default_win_length_is_a_full_row_up_to_9x9_then_five() {
+    // The seeds' N by N games: a full row of the shorter side.
+    for (c, r, k) in [(3, 3, 3), (4, 3, 3), (7, 7, 7), (9, 9, 9), (9, 4, 4)] {
+        assert_eq!(Rules::with_default_k(c, r).unwrap().k(), k, "{c}x{r}");
+    }
+    // Larger boards: five in a row (gomoku), not 15 in a row on 15x15.
+    for (c, r) in [(10, 10), (15, 15), (16, 16), (10, 9), (12, 3)] {
+        assert_eq!(Rules::with_default_k(c, r).unwrap().k(), 5, "{c}x{r}");
+    }
+    assert_eq!("15".parse::<Rules>().unwrap().k(), 5);
+    assert_eq!("15x15 k=15".parse::<Rules>().unwrap().k(), 15);
+    let empty15 = ["..............."; 15].join("/");
+    assert_eq!(Position::from_board(&empty15, None).unwrap().rules().k(), 5);
+    let empty9 = ["........."; 9].join("/");
+    assert_eq!(Position::from_board(&empty9, None).unwrap().rules().k(), 9);
+}

@@ -1,13 +1,14 @@
 //! `ttt analyze`: the exact value of a board and of each of its moves.
 use std::io::{self, Write};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use ttt_core::{Position, Square};
+use ttt_core::{Position, Rules, Square};
 
-use crate::ai::{is_solvable, Solver, Value};
+use crate::ai::{is_solvable, Progress, Solver, Value};
 use crate::common::{
-    alloc_tt, for_each_board, input_error, playable_board, quote_short, square_text, use_color,
-    Format, Origin, DEFAULT_TT_MB,
+    fit_tt, for_each_board, grouped, input_error, playable_board, quote_short, square_text,
+    stderr_is_terminal, use_color, Format, Origin, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -35,7 +36,7 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct AnalyzeArgs {
-    /// Marks in a row to win (default: the board's shorter side).
+    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
     /// Print JSON instead of a table.
@@ -128,8 +129,8 @@ pub fn run(args: &AnalyzeArgs) -> anyhow::Result<()> {
 /// What a batch from stdin keeps from one line to the next.
 #[derive(Default)]
 struct Batch {
-    /// The transposition table, allocated once.
-    tt: Option<Vec<crate::ai::TtEntry>>,
+    /// The transposition table, sized to the largest board so far.
+    tt: Vec<crate::ai::TtEntry>,
     /// Analyses printed so far.
     printed: usize,
 }
@@ -154,16 +155,15 @@ fn analyze_board(
             quote_short(text)
         )));
     }
-    let mut own = None;
+    let mut own = Vec::new();
     let (tt, lines, printed) = match batch {
         Some((_, kept)) => (&mut kept.tt, true, kept.printed),
         None => (&mut own, false, 0),
     };
-    if tt.is_none() {
-        *tt = Some(alloc_tt(args.tt_mb)?);
-    }
-    let tt = tt.as_mut().map(Vec::as_mut_slice).unwrap_or_default();
-    let (value, moves, nodes) = analyze(&pos, tt);
+    fit_tt(tt, args.tt_mb, &rules)?;
+    let mut progress = ProgressLine::new(&rules);
+    let (value, moves, nodes) = analyze(&pos, tt, &mut |p| progress.show(p));
+    progress.clear();
     if args.json {
         let json = AnalysisJson {
             board: pos.to_string(),
@@ -223,8 +223,10 @@ fn paint(v: Value, color: bool) -> String {
 pub fn analyze(
     pos: &Position,
     tt: &mut [crate::ai::TtEntry],
+    on_progress: &mut dyn FnMut(Progress),
 ) -> (Value, Vec<(Square, Value)>, u64) {
     let mut solver = Solver::new(tt);
+    solver.set_progress(on_progress);
     let mut buf = vec![(Square::from_index(0), Value::Draw); ttt_core::MAX_CELLS];
     let n = solver.analyze(pos, &mut buf);
     buf.truncate(n);
@@ -234,4 +236,62 @@ pub fn analyze(
         None => solver.solve(pos),
     };
     (value, buf, solver.stats().nodes)
+}
+
+/// The "analysing ..." line on stderr while a long search runs, on a terminal
+/// only (a pipe or a log gets nothing): an empty 5x5 board takes most of a
+/// minute, which must not look like a hang.
+struct ProgressLine {
+    show: bool,
+    shown: bool,
+    start: Instant,
+    last: Instant,
+    rules: Rules,
+}
+
+impl ProgressLine {
+    /// First shown after this long, then refreshed this often: quick boards
+    /// print nothing.
+    const DELAY: Duration = Duration::from_millis(300);
+
+    fn new(rules: &Rules) -> ProgressLine {
+        let now = Instant::now();
+        ProgressLine {
+            show: stderr_is_terminal(),
+            shown: false,
+            start: now,
+            last: now,
+            rules: *rules,
+        }
+    }
+
+    fn show(&mut self, p: Progress) {
+        let now = Instant::now();
+        if !self.show
+            || now.duration_since(self.start) < Self::DELAY
+            || (self.shown && now.duration_since(self.last) < Self::DELAY)
+        {
+            return;
+        }
+        self.last = now;
+        self.shown = true;
+        let mut err = io::stderr().lock();
+        // A failed write to stderr only loses the progress line.
+        let _ = write!(
+            err,
+            "\r\x1b[Kanalysing {}: {} positions, {:.0} s (Ctrl-C stops)",
+            self.rules,
+            grouped(p.nodes),
+            now.duration_since(self.start).as_secs_f64()
+        );
+        let _ = err.flush();
+    }
+
+    /// Removes the line before the result is printed.
+    fn clear(&mut self) {
+        if self.shown {
+            self.shown = false;
+            let _ = write!(io::stderr(), "\r\x1b[K");
+        }
+    }
 }

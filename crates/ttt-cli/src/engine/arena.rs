@@ -8,8 +8,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, check_player_fits, input_error, parse_rules, stderr_is_terminal, think, with_k,
-    Limits, PlayerParser, DEFAULT_TT_MB,
+    check_player_fits, fit_tt, input_error, parse_rules, stderr_is_terminal, think, with_k, Limits,
+    PlayerParser, DEFAULT_TT_MB,
 };
 
 const AFTER_HELP: &str = "\
@@ -38,7 +38,7 @@ pub struct ArenaArgs {
     /// Board size: N, CxR or "CxR k=K".
     #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side).
+    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
     /// Seed for the players' random choices.
@@ -84,7 +84,8 @@ pub fn play_series(
     rules: Rules,
     mut on_game: impl FnMut(u32),
 ) -> anyhow::Result<Tally> {
-    let mut tt = alloc_tt(args.tt_mb)?;
+    let mut tt = Vec::new();
+    fit_tt(&mut tt, args.tt_mb, &rules)?;
     let mut rng = Rng::new(args.seed);
     let mut tally = Tally::default();
     for game in 0..args.games {

@@ -4,14 +4,17 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    alloc_tt, check_player_fits, for_each_board, input_error, playable_board, square_text, think,
-    Format, Limits, PlayerParser, DEFAULT_TT_MB,
+    check_player_fits, fit_tt, for_each_board, input_error, playable_board, print_err, square_text,
+    think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
 };
+use ttt_core::Rules;
 
 const AFTER_HELP: &str = "\
 Boards are rows from top to bottom separated by '/', cells x, o and . (also - or _):
 x.o/.x./..o is 3x3. Nine characters without '/' are a 3x3 board too. The side to
-move follows from the counts (X moves first). k defaults to the shorter side.
+move follows from the counts (X moves first). Without -k, k is a full row of the
+shorter side up to 9x9 and 5 in a row on larger boards; the k used is then noted
+on stderr (once per board shape).
 
 A board that starts with '-' (as in ---/-x-/---) must come after '--', or use '.'.
 
@@ -37,7 +40,8 @@ pub struct MoveArgs {
     /// Computer player.
     #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = PlayerParser)]
     pub ai: PlayerKind,
-    /// Marks in a row to win (default: the board's shorter side).
+    /// Marks in a row to win (default: the board's shorter side up to 9x9,
+    /// 5 on larger boards).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
     /// Seed for the players' random choices (same seed, same moves).
@@ -62,15 +66,27 @@ pub struct MoveArgs {
 
 /// Runs `ttt move`.
 pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
-    let mut tt = alloc_tt(args.tt_mb)?;
+    // Sized per board (see fit_tt), so a small board never pays for --tt-mb.
+    let mut tt = Vec::new();
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let stdin = io::stdin();
     let mut input = stdin.lock();
+    // The board shape whose default k was last noted, so a stream of boards of
+    // one shape gets one note, not one per line.
+    let mut noted: Option<Rules> = None;
     let result = for_each_board(&args.boards, &mut input, |text, origin| {
         let pos = playable_board(text, args.k)
             .and_then(|pos| check_player_fits(args.ai, pos.rules()).map(|()| pos))
             .map_err(|e| input_error(format!("{origin}: {e}")))?;
+        if args.k.is_none() && noted != Some(*pos.rules()) {
+            noted = Some(*pos.rules());
+            print_err(format_args!(
+                "ttt move: {} (the default win length; -k to change)",
+                pos.rules()
+            ));
+        }
+        fit_tt(&mut tt, args.tt_mb, pos.rules())?;
         let limits = Limits {
             max_nodes: args.max_nodes,
             deadline: args

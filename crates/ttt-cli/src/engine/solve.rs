@@ -38,7 +38,7 @@ pub struct SolveArgs {
     /// Board size: N, CxR or "CxR k=K".
     #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side).
+    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
     /// Print JSON instead of text.

@@ -84,7 +84,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N|CxR", default_value = "3", value_parser = parse_size)]
     pub size: Rules,
 
-    /// Marks in a row to win (default: a full row of the shorter side).
+    /// Marks in a row to win (default: a full row of the shorter side up to
+    /// 9x9, 5 in a row on larger boards).
     #[arg(short = 'k', long, value_name = "K")]
     pub win_length: Option<u8>,
 

@@ -1,0 +1,49 @@
+//! Long commands show progress on a terminal (stderr a tty), inside a private
+//! tmux server. Skipped (with a note) when tmux is missing.
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn tmux(socket: &str, args: &[&str]) -> String {
+    let out = Command::new("tmux")
+        .args(["-L", socket])
+        .args(args)
+        .output()
+        .expect("run tmux");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn analyze_of_an_empty_5x5_board_shows_progress() {
+    let socket = format!("ttt-test-progress-{}", std::process::id());
+    let started = Command::new("tmux")
+        .args(["-L", &socket, "-f", "/dev/null", "new-session", "-d"])
+        .args(["-x", "100", "-y", "10", "sh"])
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if !started {
+        eprintln!("tmux is not available: skipping the progress test");
+        return;
+    }
+    let board = ["....."; 5].join("/");
+    let line = format!("{} analyze {board}", env!("CARGO_BIN_EXE_ttt"));
+    tmux(&socket, &["send-keys", "-t", "0", "-l", &line]);
+    tmux(&socket, &["send-keys", "-t", "0", "Enter"]);
+    // The search takes most of a minute; the progress line appears at once.
+    let end = Instant::now() + Duration::from_secs(15);
+    let mut screen = String::new();
+    while Instant::now() < end {
+        screen = tmux(&socket, &["capture-pane", "-p", "-t", "0"]);
+        if screen.contains("analysing 5x5 k=5:") && screen.contains("positions") {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let _ = Command::new("tmux")
+        .args(["-L", &socket, "kill-server"])
+        .status();
+    assert!(
+        screen.contains("analysing 5x5 k=5:") && screen.contains("positions"),
+        "no progress on the terminal:\n{screen}"
+    );
+}
