@@ -1,4 +1,5 @@
 //! `ttt bench`: the engine's benchmark suite.
+use std::cell::Cell;
 use std::io::{self, Write};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -115,11 +116,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         out.flush()?;
     }
     let mut last_shown = Instant::now();
-    let mut shown = false;
+    // Whether a progress line is on the terminal (set by `progress`, cleared
+    // by `report` before it prints the item's result).
+    let shown = Cell::new(false);
     let mut report = |line: BenchLine| {
-        if shown {
-            eprint!("\r\x1b[K");
-            shown = false;
+        if shown.replace(false) {
+            let _ = write!(io::stderr(), "\r\x1b[K");
         }
         if !args.json && failure.is_none() {
             let secs = line.ns as f64 / 1e9;
@@ -143,7 +145,9 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let mut progress = |item: Item, p: Progress| {
         if show && last_shown.elapsed() >= Duration::from_millis(100) {
             last_shown = Instant::now();
-            eprint!(
+            shown.set(true);
+            let _ = write!(
+                io::stderr(),
                 "\r{}: {} nodes ({}/{} root moves)",
                 item.name(),
                 grouped(p.nodes),
