@@ -32,8 +32,11 @@ fmt-check:
 clippy:
 	cargo clippy --workspace --all-targets -- -D warnings
 
+# The tests build with the `ci` profile (Cargo.toml: optimised, no LTO);
+# `make test TEST_PROFILE=release` tests exactly what ships.
+TEST_PROFILE ?= ci
 test-host:
-	cargo test --release --workspace
+	cargo test --profile $(TEST_PROFILE) --workspace
 
 # Prove ttt-core is no_std without an allocator: build it alone for the N64's
 # MIPS target with only `core` available.
@@ -49,7 +52,7 @@ rom-hw:
 	$(MAKE) -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
 
 test-rom:
-	$(MAKE) -C n64 test
+	$(MAKE) -C n64 test HOST_PROFILE=$(TEST_PROFILE)
 
 bench:
 	cargo run --release -p ttt-cli --bin ttt -- bench
