@@ -159,3 +159,64 @@ impl<'a> Cursor<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<Token> {
+        tokenize(line).unwrap()
+    }
+
+    #[test]
+    fn colours_are_words_other_hashes_start_comments() {
+        let w = |s: &str| Token::Word(s.into());
+        assert_eq!(
+            words("expect pixel 1,2 is #a0a0a0 at 9 # grey"),
+            ["expect", "pixel", "1,2", "is", "#a0a0a0", "at", "9"].map(w)
+        );
+        // Not six hex digits: a comment, so the colour is missing.
+        assert_eq!(words("is #a0a0 at 9"), [w("is")]);
+        assert_eq!(words("is #a0a0zz"), [w("is")]);
+        assert_eq!(words("run 10 #"), [w("run"), w("10")]);
+        // Inside quotes `#` is text.
+        assert_eq!(
+            words("expect \"a # b\" by 9"),
+            [w("expect"), Token::Quoted("a # b".into()), w("by"), w("9")]
+        );
+    }
+
+    #[test]
+    fn quotes_escapes_and_their_errors() {
+        assert_eq!(
+            words(r#""say \"hi\" \\""#),
+            [Token::Quoted(r#"say "hi" \"#.into())]
+        );
+        for (line, message) in [
+            ("\"open", "unterminated string (missing closing `\"`)"),
+            ("\"open\\", "unterminated string (missing closing `\"`)"),
+            ("\"a\\n\"", "unknown escape `\\n` (use \\\" or \\\\)"),
+            ("\"a\"b", "missing space after closing `\"`"),
+            ("ab\"c\"", "unexpected `\"` inside `ab\"`"),
+        ] {
+            assert_eq!(tokenize(line), Err(message.to_string()), "{line}");
+        }
+    }
+
+    #[test]
+    fn cursor_says_what_it_expected() {
+        let tokens = words("at \"x\"");
+        let mut t = Cursor::new(&tokens);
+        assert_eq!(t.keyword("on"), Err("expected `on`, found `at`".into()));
+        assert_eq!(t.second_word(), None);
+        t.skip();
+        assert_eq!(t.word("a port"), Err("expected a port, found \"x\"".into()));
+        assert_eq!(t.end(), Err("unexpected \"x\" at end of line".into()));
+        assert_eq!(t.any("a name"), Ok("x".into()));
+        assert_eq!(
+            t.word("a frame"),
+            Err("expected a frame at end of line".into())
+        );
+        assert_eq!(t.end(), Ok(()));
+    }
+}
