@@ -7,9 +7,9 @@
 //! callback stops the core. The input plugin asks the runner for each
 //! port's buttons; the core's debug callback feeds IS-Viewer lines in.
 //!
-//! * [`state`]: what happens at each frame.
-//! * [`callbacks`]: the C callbacks that drive it.
-//! * [`report`]: what a run produced.
+//! * `state`: what happens at each frame.
+//! * `callbacks`: the C callbacks that drive it.
+//! * `report`: what a run produced.
 //! * [`jobs`]: child processes, one per script and CPU mode, in parallel.
 
 mod callbacks;

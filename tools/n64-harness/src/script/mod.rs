@@ -3,9 +3,9 @@
 //!
 //! * [`names`]: CPU modes and controller buttons by their script names.
 //! * [`model`]: what a parsed script is (events at frames, expectations).
-//! * [`token`]: a line as words and "quoted strings".
-//! * [`value`]: numbers, ports, buttons, colours... inside the words.
-//! * [`parse`] and [`parse_expect`]: the commands, and the `expect` lines.
+//! * `token`: a line as words and "quoted strings".
+//! * `value`: numbers, ports, buttons, colours... inside the words.
+//! * `parse` and `parse_expect`: the commands, and the `expect` lines.
 //!
 //! The expectation types and how they are checked live in
 //! [`crate::expect`].
