@@ -1,5 +1,5 @@
-//! Command-line behaviour. The end-to-end test runs only when a ROM and the
-//! plugins are there (see `e2e_scripts_with_rom`).
+//! Command-line behaviour without an emulator: a bad script and missing
+//! plugins. The ROM's e2e scripts run from `make -C n64 e2e`.
 
 use std::path::PathBuf;
 use std::process::Command;
