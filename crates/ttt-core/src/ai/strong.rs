@@ -751,9 +751,7 @@ impl<'a> Engine<'a> {
                 .filter(move |&sq| rules.distance_from_centre(sq) == nearest)
         };
         let pick = self.rng.below(central().count().max(1) as u32) as usize;
-        central()
-            .nth(pick)
-            .unwrap_or_else(|| Square::from_index(0))
+        central().nth(pick).unwrap_or_else(|| Square::from_index(0))
     }
 
     /// The move to play (`None` when the game is over).
