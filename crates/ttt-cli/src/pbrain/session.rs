@@ -401,24 +401,22 @@ impl<B: Brain> Session<B> {
                     Ok(sq) if board.taken.contains(sq) => {
                         Some(format!("BOARD line {n}: {x},{y} is given twice"))
                     }
-                    Ok(sq) => match field {
-                        1 | 2 | 3 => {
-                            board.taken.insert(sq);
-                            match field {
-                                1 => board.own.insert(sq),
-                                2 => board.opponent.insert(sq),
-                                _ => board.walls.push(sq),
-                            }
-                            if field != 3 {
-                                board.order.push(sq);
-                            }
-                            None
+                    Ok(_) if !(1..=3).contains(&field) => Some(format!(
+                        "BOARD line {n}: field {field} is not 1 (own), 2 (opponent's) \
+                         or 3 (a won line of a continuous game)"
+                    )),
+                    Ok(sq) => {
+                        board.taken.insert(sq);
+                        match field {
+                            1 => board.own.insert(sq),
+                            2 => board.opponent.insert(sq),
+                            _ => board.walls.push(sq),
                         }
-                        f => Some(format!(
-                            "BOARD line {n}: field {f} is not 1 (own), 2 (opponent's) \
-                             or 3 (a won line of a continuous game)"
-                        )),
-                    },
+                        if field != 3 {
+                            board.order.push(sq);
+                        }
+                        None
+                    }
                 };
                 board.problem = problem;
             }
