@@ -674,7 +674,16 @@ fn takeback_undoes_the_last_move_only() {
 #[test]
 fn empty_boards_open_in_the_centre() {
     let mut brain = Manager::started(15);
+    // Time enough for a search to drift off the centre (7,4 at 5 s on an
+    // idle machine before this rule); the answer needs none.
+    brain.send("INFO timeout_turn 5000\n");
+    let asked = Instant::now();
     assert_eq!(brain.ask("BEGIN"), "7,7");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
     for (start, central) in [
         ("START 16", &["7,7", "8,7", "7,8", "8,8"][..]),
         ("RECTSTART 20,15", &["9,7", "10,7"]),
