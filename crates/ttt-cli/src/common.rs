@@ -431,7 +431,21 @@ pub fn think(
     pos: &Position,
     limits: Limits,
 ) -> (Option<Square>, SearchStats) {
-    let past_deadline = move || limits.deadline.is_some_and(|d| Instant::now() >= d);
+    think_until(kind, seed, tt, pos, limits, &|| false)
+}
+
+/// [`think`], also stopping the search (when `limits` has a deadline: it is
+/// checked with the clock) as soon as `stop` returns `true`: the Gomocup
+/// brain's way to drop a turn the manager no longer wants.
+pub fn think_until(
+    kind: PlayerKind,
+    seed: u64,
+    tt: &mut [TtEntry],
+    pos: &Position,
+    limits: Limits,
+    stop: &dyn Fn() -> bool,
+) -> (Option<Square>, SearchStats) {
+    let past_deadline = move || stop() || limits.deadline.is_some_and(|d| Instant::now() >= d);
     let mut player = Player::new(kind, seed, tt);
     if limits.deadline.is_some() || limits.max_nodes.is_some() {
         player.set_budget(Budget {

@@ -64,7 +64,7 @@ fn two_brains_play_a_whole_game_on_12x12() {
 struct FirstMove;
 
 impl Brain for FirstMove {
-    fn think(&mut self, pos: &Position, _: Limits, _: u64) -> Option<Square> {
+    fn think(&mut self, pos: &Position, _: Limits, _: u64, _: &dyn Fn() -> bool) -> Option<Square> {
         pos.legal_moves().first()
     }
 }

@@ -7,20 +7,32 @@
 //! the win length is five (five or more: "freestyle"; the INFO rule bit for
 //! "exactly five" is not honoured), or the longer side on boards smaller
 //! than five. Answers: `OK`, a move `x,y`, `ERROR message` for input that
-//! cannot be played, `UNKNOWN message` for unknown commands.
+//! cannot be played, `UNKNOWN message` for unknown commands; each line ends
+//! in LF (managers accept LF, CR LF or CR), input lines may end in either.
+//!
+//! The input is read on its own thread ([`session::serve`]): END, START,
+//! RECTSTART, RESTART or BOARD sent while the brain thinks stop the search
+//! within milliseconds, the turn gets no move, and the command is handled
+//! (END exits); INFO and other lines wait for the move. The end of the
+//! input ends the program, a search included.
 pub mod protocol;
 pub mod session;
 
 use std::io;
 
-pub use session::{run, Brain, EngineBrain, Flow, Info, Session};
+pub use session::{run, serve, Brain, EngineBrain, Flow, Info, Session};
 
 /// The part of `--help` that explains the protocol (`ttt pbrain`, `pbrain-ttt`).
 pub const HELP: &str = "\
 The same program is installed as pbrain-ttt, the name Gomocup managers expect.
 Boards 1x1 to 16x16 (START 20 is refused); five in a row wins (five or more), or
 the longer side on boards smaller than five. Uses the perfect player on boards it
-can solve and the strong player within INFO timeout_turn / time_left otherwise.
+can solve and the strong player within INFO timeout_turn / time_left otherwise;
+an empty board is answered with the centre.
+Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end
+the turn at once without a move, so a script must wait for each answer.
+BOARD field 3 (a won line of a continuous game) marks a cell nobody plays.
+TAKEBACK undoes the last move only.
 
 Example session (> from the manager, < from the brain):
   > START 15          < OK
@@ -29,13 +41,13 @@ Example session (> from the manager, < from the brain):
   > TURN 8,8          < ...
   > END";
 
-/// Runs the protocol on standard input and output with the engine.
+/// Runs the protocol on standard input and output with the engine; returns
+/// at END or the end of the input (the reading thread stays blocked: exit).
 pub fn run_stdio(seed: u64) -> io::Result<()> {
-    let stdin = io::stdin();
     let stdout = io::stdout();
-    run(
+    serve(
         EngineBrain::new(seed),
-        &mut stdin.lock(),
+        io::BufReader::new(io::stdin()),
         &mut stdout.lock(),
     )
 }

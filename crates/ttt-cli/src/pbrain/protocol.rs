@@ -108,6 +108,22 @@ pub fn parse_command(line: &str) -> Command {
     }
 }
 
+/// Whether a line read while the brain thinks ends that turn: `END`, or a
+/// new game or position (`START`, `RECTSTART`, `RESTART`, `BOARD`). A
+/// manager sends these without waiting for the move (the user started a new
+/// game, or the match is over) and ignores a move that comes after them.
+/// Anything else (`INFO time_left`, garbage) waits for the move.
+pub fn interrupts_thinking(line: &str) -> bool {
+    matches!(
+        parse_command(line),
+        Command::End
+            | Command::Start(_)
+            | Command::RectStart(..)
+            | Command::Restart
+            | Command::Board
+    )
+}
+
 /// Reads one line between BOARD and DONE.
 pub fn parse_board_line(line: &str) -> BoardLine {
     let text = line.trim();
@@ -162,6 +178,30 @@ mod tests {
             parse_command("START 99999999999999999999"),
             Command::Start(u32::MAX)
         );
+    }
+
+    #[test]
+    fn what_interrupts_thinking() {
+        for line in [
+            "END",
+            "end\r",
+            "START 15",
+            "RECTSTART 20,15",
+            "RESTART",
+            "BOARD",
+        ] {
+            assert!(interrupts_thinking(line), "{line}");
+        }
+        for line in [
+            "INFO time_left 1000",
+            "TURN 1,1",
+            "START x",
+            "ENDX",
+            "",
+            "ABOUT",
+        ] {
+            assert!(!interrupts_thinking(line), "{line}");
+        }
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! A game with a Gomocup manager: the state between commands and the answers.
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
 
-use super::protocol::{parse_board_line, parse_command, BoardLine, Command};
+use super::protocol::{interrupts_thinking, parse_board_line, parse_command, BoardLine, Command};
 use crate::ai::{PlayerKind, TtEntry};
 use crate::common::{
-    alloc_tt_bytes, quote_short, read_line_bounded, think, too_long_message, Limits, Line,
+    alloc_tt_bytes, quote_short, read_line_bounded, think_until, too_long_message, Limits, Line,
 };
 
 /// Gomocup's win length: five in a row (we accept five or more, "freestyle").
@@ -23,7 +26,15 @@ pub const MAX_TT_BYTES: u64 = 64 << 20;
 pub trait Brain {
     /// A legal move for the side to move in `pos` (not finished), within
     /// `limits`; `max_memory` is the manager's memory limit in bytes (0: none).
-    fn think(&mut self, pos: &Position, limits: Limits, max_memory: u64) -> Option<Square>;
+    /// When `stop` returns `true` the manager has moved on: return soon (the
+    /// move is not used).
+    fn think(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        max_memory: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Square>;
 }
 
 /// The engine: `perfect` on boards it can solve, `strong` on the others.
@@ -53,7 +64,13 @@ impl EngineBrain {
 }
 
 impl Brain for EngineBrain {
-    fn think(&mut self, pos: &Position, limits: Limits, max_memory: u64) -> Option<Square> {
+    fn think(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        max_memory: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Option<Square> {
         // Half the memory limit for the table, leaving room for the rest.
         let bytes = if max_memory == 0 {
             MAX_TT_BYTES
@@ -76,7 +93,32 @@ impl Brain for EngineBrain {
         // Perfect where the board can be solved, strong within the limits elsewhere.
         let kind = PlayerKind::Impossible;
         self.seed = self.seed.wrapping_add(1);
-        think(kind, self.seed, &mut self.tt, pos, limits).0
+        think_until(kind, self.seed, &mut self.tt, pos, limits, stop).0
+    }
+}
+
+/// Lines that end the current turn ([`interrupts_thinking`], and the end of
+/// input) read but not yet handled: the input thread counts them up as it
+/// reads them, the session down as it takes them, and a search stops while
+/// the count is not zero.
+#[derive(Clone, Debug, Default)]
+struct Interrupts(Arc<AtomicUsize>);
+
+impl Interrupts {
+    /// Whether such a line is waiting: the turn being thought about is over.
+    fn pending(&self) -> bool {
+        self.0.load(Ordering::SeqCst) > 0
+    }
+
+    fn raise(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn settle(&self) {
+        // Never below zero, whatever the order of calls.
+        let _ = self
+            .0
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
     }
 }
 
@@ -94,6 +136,13 @@ pub enum Flow {
 struct BoardInput {
     own: SquareSet,
     opponent: SquareSet,
+    /// Own and opponent's stones in the order given (the last one is the
+    /// move TAKEBACK may undo).
+    order: Vec<Square>,
+    /// Field 3: cells of a line already won in a continuous game (or
+    /// forbidden by renju rules), in the order given; nobody plays there.
+    walls: Vec<Square>,
+    taken: SquareSet,
     /// The first problem found (reported at DONE).
     problem: Option<String>,
     lines: u32,
@@ -134,8 +183,12 @@ impl Info {
 pub struct Session<B: Brain> {
     brain: B,
     pos: Option<Position>,
+    /// The stones of the game in the order they came (BOARD, TURN, PLAY, our
+    /// moves): TAKEBACK undoes the last one only.
+    moves: Vec<Square>,
     board: Option<BoardInput>,
     info: Info,
+    interrupts: Interrupts,
 }
 
 impl<B: Brain> Session<B> {
@@ -144,9 +197,17 @@ impl<B: Brain> Session<B> {
         Session {
             brain,
             pos: None,
+            moves: Vec::new(),
             board: None,
             info: Info::default(),
+            interrupts: Interrupts::default(),
         }
+    }
+
+    /// The counter of waiting interrupting lines this session's searches
+    /// watch (for the thread that reads the input).
+    fn interrupts(&self) -> &Interrupts {
+        &self.interrupts
     }
 
     /// The current position, once a game has started.
@@ -172,6 +233,7 @@ impl<B: Brain> Session<B> {
             Command::Restart => match &self.pos {
                 Some(pos) => {
                     self.pos = Some(Position::new(*pos.rules()));
+                    self.moves.clear();
                     writeln!(out, "OK")?;
                 }
                 None => writeln!(out, "ERROR no game to restart: send START first")?,
@@ -189,7 +251,10 @@ impl<B: Brain> Session<B> {
                     Err(e) => writeln!(out, "ERROR TURN {x},{y}: {e}")?,
                     Ok(sq) => match pos.play(sq) {
                         Err(e) => writeln!(out, "ERROR TURN {x},{y}: {}", play_error(e))?,
-                        Ok(()) => self.answer(received, out)?,
+                        Ok(()) => {
+                            self.moves.push(sq);
+                            self.answer(received, out)?;
+                        }
                     },
                 }
             }
@@ -203,7 +268,10 @@ impl<B: Brain> Session<B> {
                     Err(e) => writeln!(out, "ERROR PLAY {x},{y}: {e}")?,
                     Ok(sq) => match pos.play(sq) {
                         Err(e) => writeln!(out, "ERROR PLAY {x},{y}: {}", play_error(e))?,
-                        Ok(()) => writeln!(out, "{x},{y}")?,
+                        Ok(()) => {
+                            self.moves.push(sq);
+                            writeln!(out, "{x},{y}")?;
+                        }
                     },
                 }
             }
@@ -255,6 +323,7 @@ impl<B: Brain> Session<B> {
         match Rules::new(c, r, k) {
             Ok(rules) => {
                 self.pos = Some(Position::new(rules));
+                self.moves.clear();
                 writeln!(out, "OK")
             }
             Err(e) => writeln!(out, "ERROR {e}"),
@@ -277,13 +346,23 @@ impl<B: Brain> Session<B> {
             max_nodes: None,
             deadline: Some(received + self.info.move_time()),
         };
+        let interrupts = self.interrupts.clone();
+        let stop = move || interrupts.pending();
         let choice = self
             .brain
-            .think(pos, limits, self.info.max_memory)
+            .think(pos, limits, self.info.max_memory, &stop)
             .filter(|&sq| pos.is_legal(sq))
             .or_else(|| pos.legal_moves().first());
+        if self.interrupts.pending() {
+            // END or a new game/position came meanwhile: the manager reads
+            // its answer next, not this move.
+            return Ok(());
+        }
         match choice {
-            Some(sq) if pos.play(sq).is_ok() => writeln!(out, "{},{}", sq.column(), sq.row()),
+            Some(sq) if pos.play(sq).is_ok() => {
+                self.moves.push(sq);
+                writeln!(out, "{},{}", sq.column(), sq.row())
+            }
             _ => writeln!(out, "ERROR no legal move"),
         }
     }
@@ -319,25 +398,25 @@ impl<B: Brain> Session<B> {
                 };
                 let problem = match square_on(&rules, x, y) {
                     Err(e) => Some(format!("BOARD line {n}: {e}")),
-                    Ok(sq) if board.own.contains(sq) || board.opponent.contains(sq) => {
+                    Ok(sq) if board.taken.contains(sq) => {
                         Some(format!("BOARD line {n}: {x},{y} is given twice"))
                     }
-                    Ok(sq) => match field {
-                        1 => {
-                            board.own.insert(sq);
-                            None
+                    Ok(_) if !(1..=3).contains(&field) => Some(format!(
+                        "BOARD line {n}: field {field} is not 1 (own), 2 (opponent's) \
+                         or 3 (a won line of a continuous game)"
+                    )),
+                    Ok(sq) => {
+                        board.taken.insert(sq);
+                        match field {
+                            1 => board.own.insert(sq),
+                            2 => board.opponent.insert(sq),
+                            _ => board.walls.push(sq),
                         }
-                        2 => {
-                            board.opponent.insert(sq);
-                            None
+                        if field != 3 {
+                            board.order.push(sq);
                         }
-                        3 => Some(format!(
-                            "BOARD line {n}: field 3 (continuous game) is not supported"
-                        )),
-                        f => Some(format!(
-                            "BOARD line {n}: field {f} is not 1 (own) or 2 (opponent's)"
-                        )),
-                    },
+                        None
+                    }
                 };
                 board.problem = problem;
             }
@@ -352,7 +431,7 @@ impl<B: Brain> Session<B> {
 
     fn finish_board(
         &mut self,
-        board: BoardInput,
+        mut board: BoardInput,
         received: Instant,
         out: &mut dyn Write,
     ) -> io::Result<()> {
@@ -362,28 +441,63 @@ impl<B: Brain> Session<B> {
         let Some(rules) = self.pos.as_ref().map(|p| *p.rules()) else {
             return writeln!(out, "ERROR no game: send START first");
         };
-        let (own, opp) = (board.own.len(), board.opponent.len());
-        // We are to move: with equal counts we are X (first), else O.
-        let (x, o) = if own == opp {
-            (board.own, board.opponent)
-        } else if opp == own + 1 {
-            (board.opponent, board.own)
+        let (own, opp, walls) = (
+            board.own.len() as i64,
+            board.opponent.len() as i64,
+            board.walls.len() as i64,
+        );
+        // We are to move: first (X) when the counts are equal, else second
+        // (O) with one stone fewer. The position has no cell nobody owns, so
+        // field-3 cells become stones, `ours` of them ours, the rest the
+        // opponent's, alternately in the order given (a won line is then
+        // dead for both sides): they are never played, but the evaluation
+        // sees them as stones.
+        let twice_ours = opp - own + walls;
+        let we_are_x = twice_ours.rem_euclid(2) == 0;
+        let ours = if we_are_x {
+            twice_ours / 2
         } else {
+            (twice_ours - 1) / 2
+        };
+        if !(0..=walls).contains(&ours) {
+            let walls_note = if walls > 0 {
+                format!(" and {walls} field-3 cells")
+            } else {
+                String::new()
+            };
             return writeln!(
                 out,
-                "ERROR BOARD: {own} own and {opp} opponent's stones cannot be a position \
-                 with us to move (moves alternate)"
+                "ERROR BOARD: {own} own and {opp} opponent's stones{walls_note} cannot be a \
+                 position with us to move (moves alternate)"
             );
+        }
+        let (mut ours_left, mut theirs_left) = (ours, walls - ours);
+        for (i, &sq) in board.walls.iter().enumerate() {
+            if (i % 2 == 0 && ours_left > 0) || theirs_left == 0 {
+                board.own.insert(sq);
+                ours_left -= 1;
+            } else {
+                board.opponent.insert(sq);
+                theirs_left -= 1;
+            }
+        }
+        let (x, o) = if we_are_x {
+            (board.own, board.opponent)
+        } else {
+            (board.opponent, board.own)
         };
         match Position::from_marks(rules, x, o) {
             Ok(pos) => {
                 self.pos = Some(pos);
+                self.moves = board.order;
                 self.answer(received, out)
             }
             Err(e) => writeln!(out, "ERROR BOARD: {e}"),
         }
     }
 
+    /// TAKEBACK: managers take back the last move only (the user's undo);
+    /// any other cell is an error and changes nothing.
     fn takeback(&mut self, x: u32, y: u32, out: &mut dyn Write) -> io::Result<()> {
         let Some(pos) = self.pos.as_mut() else {
             return writeln!(out, "ERROR no game: send START first");
@@ -392,17 +506,31 @@ impl<B: Brain> Session<B> {
             Ok(sq) => sq,
             Err(e) => return writeln!(out, "ERROR TAKEBACK {x},{y}: {e}"),
         };
+        match self.moves.last() {
+            None => return writeln!(out, "ERROR TAKEBACK {x},{y}: no move to take back"),
+            Some(&last) if last != sq => {
+                return writeln!(
+                    out,
+                    "ERROR TAKEBACK {x},{y}: only the last move ({},{}) can be taken back",
+                    last.column(),
+                    last.row()
+                )
+            }
+            Some(_) => {}
+        }
         if pos.last_move() == Some(sq) {
             pos.undo();
+            self.moves.pop();
             return writeln!(out, "OK");
         }
-        // Positions set with BOARD have no history: rebuild without the stone,
-        // which must belong to the player who moved last.
+        // The last stone of a BOARD (no history there): rebuild without it.
+        // It must be a stone of the side that moved last.
         let last = pos.side_to_move().other();
         if pos.get(sq) != Some(last) {
             return writeln!(
                 out,
-                "ERROR TAKEBACK {x},{y}: not the last stone played (or an empty cell)"
+                "ERROR TAKEBACK {x},{y}: the BOARD gave it to the side to move, \
+                 so it cannot be the last move"
             );
         }
         let mut marks = [pos.marks(Mark::X), pos.marks(Mark::O)];
@@ -410,6 +538,7 @@ impl<B: Brain> Session<B> {
         match Position::from_marks(*pos.rules(), marks[0], marks[1]) {
             Ok(new) => {
                 *pos = new;
+                self.moves.pop();
                 writeln!(out, "OK")
             }
             Err(e) => writeln!(out, "ERROR TAKEBACK {x},{y}: {e}"),
@@ -430,23 +559,87 @@ impl<B: Brain> Session<B> {
     }
 }
 
-/// Runs a session until END or the end of the input.
-pub fn run<B: Brain>(brain: B, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
-    let mut session = Session::new(brain);
-    loop {
-        let buf = match read_line_bounded(input)? {
-            Line::End => return Ok(()),
-            Line::Text(buf) => buf,
+impl<B: Brain> Session<B> {
+    /// Handles one line as read by [`read_line_bounded`]: returns
+    /// [`Flow::Exit`] at END and at the end of the input.
+    pub fn handle_input(&mut self, line: Line, out: &mut dyn Write) -> io::Result<Flow> {
+        match line {
+            Line::End => Ok(Flow::Exit),
             Line::TooLong { start, length } => {
                 writeln!(out, "ERROR {}", too_long_message(&start, length))?;
                 out.flush()?;
-                continue;
+                Ok(Flow::Continue)
             }
-        };
-        // Managers send ASCII; anything else is garbage, not a reason to stop.
-        let line = String::from_utf8_lossy(&buf);
-        if session.handle_line(&line, out)? == Flow::Exit {
+            // Managers send ASCII; anything else is garbage, not a reason to stop.
+            Line::Text(buf) => self.handle_line(&String::from_utf8_lossy(&buf), out),
+        }
+    }
+}
+
+/// Runs a session until END or the end of the input, reading each line
+/// after answering the one before (for scripts and tests: nothing
+/// interrupts a search; see [`serve`] for a manager).
+pub fn run<B: Brain>(brain: B, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    let mut session = Session::new(brain);
+    loop {
+        if session.handle_input(read_line_bounded(input)?, out)? == Flow::Exit {
             return Ok(());
+        }
+    }
+}
+
+/// A line from the input thread, and whether it was counted in the
+/// session's [`Interrupts`].
+struct Incoming {
+    line: io::Result<Line>,
+    interrupting: bool,
+}
+
+/// Runs a session with a manager until END or the end of the input. A
+/// thread reads the input while the brain thinks, so END or a new game or
+/// position (see [`interrupts_thinking`]) stops the search at once: no move
+/// is printed for that turn, and the new command is handled (END returns at
+/// once). Other lines (`INFO time_left`, ...) wait until the move is out.
+/// The reading thread is left blocked in its read when this returns: for a
+/// program that exits then.
+pub fn serve<B, R>(brain: B, input: R, out: &mut dyn Write) -> io::Result<()>
+where
+    B: Brain,
+    R: BufRead + Send + 'static,
+{
+    let mut session = Session::new(brain);
+    let interrupts = session.interrupts().clone();
+    let (sender, receiver) = mpsc::channel();
+    thread::Builder::new()
+        .name("pbrain-input".into())
+        .spawn(move || read_input(input, &interrupts, &sender))?;
+    for Incoming { line, interrupting } in receiver {
+        if interrupting {
+            session.interrupts().settle();
+        }
+        if session.handle_input(line?, out)? == Flow::Exit {
+            return Ok(());
+        }
+    }
+    Ok(())
+}
+
+/// The input thread: each line to the session, interrupting lines counted
+/// first; stops after the end of the input or a read error (both of which
+/// interrupt: nobody is waiting for the move).
+fn read_input(mut input: impl BufRead, interrupts: &Interrupts, sender: &mpsc::Sender<Incoming>) {
+    loop {
+        let line = read_line_bounded(&mut input);
+        let (interrupting, last) = match &line {
+            Ok(Line::Text(buf)) => (interrupts_thinking(&String::from_utf8_lossy(buf)), false),
+            Ok(Line::TooLong { .. }) => (false, false),
+            Ok(Line::End) | Err(_) => (true, true),
+        };
+        if interrupting {
+            interrupts.raise();
+        }
+        if sender.send(Incoming { line, interrupting }).is_err() || last {
+            return;
         }
     }
 }
@@ -492,11 +685,11 @@ mod tests {
         let pos = Position::new(Rules::CLASSIC);
         let mut brain = EngineBrain::new(1);
         let limits = Limits::default();
-        assert!(brain.think(&pos, limits, 0).is_some());
+        assert!(brain.think(&pos, limits, 0, &|| false).is_some());
         assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
-        assert!(brain.think(&pos, limits, 1 << 20).is_some());
+        assert!(brain.think(&pos, limits, 1 << 20, &|| false).is_some());
         assert!(brain.table_bytes() <= 1 << 19 && brain.table_bytes() > 0);
-        assert!(brain.think(&pos, limits, 100 << 30).is_some());
+        assert!(brain.think(&pos, limits, 100 << 30, &|| false).is_some());
         assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
     }
 

@@ -12,10 +12,11 @@
 //! * Tactics at every node: a win in one is taken; two opponent winning
 //!   cells (a double threat) is a loss; a single one must be blocked, and that
 //!   forced reply does not use up depth.
-//! * Candidate moves: empty cells within two steps of a mark (the centre on
-//!   an empty board), ordered by how much they gain for the side to move
-//!   plus how much they would gain for the opponent; inside the tree only the
-//!   best 12 are searched. At the root the seed perturbs the order slightly,
+//! * An empty board is answered without a search: the centre, or on even
+//!   sides one of the cells next to it, picked by the seed.
+//! * Candidate moves: empty cells within two steps of a mark, ordered by
+//!   how much they gain for the side to move plus how much they would gain
+//!   for the opponent; inside the tree only the best 12 are searched. At the root the seed perturbs the order slightly,
 //!   so equal moves differ between seeds (same seed, same move).
 //! * Cost per node: nothing is rescored. A move updates only the windows
 //!   through its cell, each with one lookup in a step table (evaluation,
@@ -667,6 +668,9 @@ impl<'a> Engine<'a> {
         if pos.outcome().is_over() {
             return None;
         }
+        if pos.mark_count() == 0 {
+            return Some((self.central_cell(pos.rules()), 0));
+        }
         self.load(pos);
         let me = self.turn;
         // Tactics first, whatever the budget.
@@ -731,6 +735,25 @@ impl<'a> Engine<'a> {
         Some(best)
     }
 
+    /// The opening move on an empty board: the centre, or on even sides one
+    /// of the cells next to it, picked by the seed. Every gomoku engine opens
+    /// there; a search of the empty board only drifts off it (edge effects of
+    /// a shallow evaluation: h5 on 15x15 before this rule).
+    fn central_cell(&mut self, rules: &Rules) -> Square {
+        let nearest = rules
+            .squares()
+            .map(|sq| rules.distance_from_centre(sq))
+            .min()
+            .unwrap_or(0);
+        let central = || {
+            rules
+                .squares()
+                .filter(move |&sq| rules.distance_from_centre(sq) == nearest)
+        };
+        let pick = self.rng.below(central().count().max(1) as u32) as usize;
+        central().nth(pick).unwrap_or_else(|| Square::from_index(0))
+    }
+
     /// The move to play (`None` when the game is over).
     pub fn best_move(&mut self, pos: &Position) -> Option<Square> {
         self.analyse(pos).map(|(sq, _)| sq)
@@ -765,6 +788,35 @@ fn window_offsets(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An empty board opens in the centre (odd sides) or on one of the cells
+    /// next to it (even sides), whichever seed, however large the budget.
+    #[test]
+    fn empty_boards_open_in_the_centre() {
+        for (c, r, centre) in [
+            (15u8, 15u8, &[(7u8, 7u8)][..]),
+            (9, 9, &[(4, 4)]),
+            (3, 3, &[(1, 1)]),
+            (16, 16, &[(7, 7), (8, 7), (7, 8), (8, 8)]),
+            (10, 7, &[(4, 3), (5, 3)]),
+        ] {
+            let rules = Rules::new(c, r, 5.min(c.max(r))).unwrap();
+            let mut seen = [false; 4];
+            for seed in 0..32 {
+                let mut engine = Engine::new(Budget::nodes(1 << 20), seed);
+                let (sq, _) = engine.analyse(&Position::new(rules)).unwrap();
+                let at = centre
+                    .iter()
+                    .position(|&(x, y)| (sq.column(), sq.row()) == (x, y));
+                let Some(i) = at else {
+                    panic!("{c}x{r} seed {seed}: {sq:?} is not central");
+                };
+                seen[i] = true;
+            }
+            // The seed chooses among the central cells.
+            assert!(seen[..centre.len()].iter().all(|&s| s), "{c}x{r}");
+        }
+    }
 
     /// The incrementally kept ordering keys and frontier match a rescore
     /// from scratch after every move and every take-back of random games.
