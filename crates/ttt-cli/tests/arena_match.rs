@@ -258,6 +258,7 @@ fn the_protocol_flow_and_restarts_show_in_the_engine_log() {
     // A well-behaved fake: one process for the whole match.
     let (j, records, _) = fake_match(
         &log_arg,
+        "2",
         &["--openings", "3", "--time", "2000", "--game-time", "60000"],
     );
     assert_eq!(n(&j, "games"), 2, "{records}");

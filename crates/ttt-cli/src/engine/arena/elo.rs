@@ -28,7 +28,8 @@ pub struct EloEstimate {
 
 /// The Elo difference for a mean score strictly between 0 and 1.
 fn elo_of(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    // `+ 0.0` turns the -0 of an even score into 0.
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// Estimates the difference from samples given as (points fraction, count)

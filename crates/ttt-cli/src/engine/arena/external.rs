@@ -278,6 +278,15 @@ impl ExternalEngine {
         wait: Option<Duration>,
     ) -> Result<(Square, Instant, Instant), Forfeit> {
         let rules = *pos.rules();
+        // Lines nobody asked for (a second answer to the last request) are
+        // dropped, so they are not taken for the answer to this one.
+        if let Some(p) = self.process.as_mut() {
+            while let Ok(reply) = p.replies.try_recv() {
+                if matches!(reply, Reply::Closed) {
+                    return Err(self.gone("the engine closed its output between moves"));
+                }
+            }
+        }
         // Gomocup managers send 2^31-1 when there is no game limit.
         let left_ms = time_left.map_or(i32::MAX as u64, |d| d.as_millis() as u64);
         self.send(&format!("INFO time_left {left_ms}"))?;

@@ -183,6 +183,17 @@ pub struct Tally {
     /// Opening pairs (games 1-2, 3-4, ... when colours swap) by the -x
     /// player's points; `None` when colours do not swap.
     pub pairs: Option<PairScores>,
+    /// How long the moves took: only in timed matches (--time,
+    /// --game-time or an engine), so that an untimed match's output depends
+    /// on the seed alone.
+    #[serde(flatten)]
+    pub timing: Option<Timing>,
+}
+
+/// Move times of a timed match, from the request to the answer (for an
+/// engine that answers at once: the protocol client's own overhead).
+#[derive(Debug, Default, Serialize, PartialEq, Clone, Copy)]
+pub struct Timing {
     /// Mean time per move of the -x player (ms).
     pub first_player_ms_per_move: f64,
     /// Mean time per move of the -o player (ms).
@@ -505,10 +516,14 @@ fn play_match(
     }
     first.finish();
     second.finish();
-    tally.first_player_ms_per_move = first_times.mean_ms();
-    tally.second_player_ms_per_move = second_times.mean_ms();
-    tally.first_player_max_ms = first_times.max.as_secs_f64() * 1000.0;
-    tally.second_player_max_ms = second_times.max.as_secs_f64() * 1000.0;
+    if m.time.turn.is_some() || m.time.game.is_some() {
+        tally.timing = Some(Timing {
+            first_player_ms_per_move: first_times.mean_ms(),
+            second_player_ms_per_move: second_times.mean_ms(),
+            first_player_max_ms: first_times.max.as_secs_f64() * 1000.0,
+            second_player_max_ms: second_times.max.as_secs_f64() * 1000.0,
+        });
+    }
     Ok(tally)
 }
 
@@ -606,38 +621,46 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
             writeln!(out, "  {second} (-o) wins  {}", tally.second_player_wins)?;
             writeln!(out, "  draws  {}", tally.draws)?;
         }
-        writeln!(
+        write!(
             out,
-            "{:<28} {:>5} {:>6} {:>6} {:>9} {:>8} {:>10} {:>8}",
-            "player", "wins", "draws", "losses", "forfeits", "score", "ms/move", "max ms"
+            "{:<28} {:>5} {:>6} {:>6} {:>9} {:>8}",
+            "player", "wins", "draws", "losses", "forfeits", "score"
         )?;
+        if tally.timing.is_some() {
+            write!(out, " {:>10} {:>8}", "ms/move", "max ms")?;
+        }
+        writeln!(out)?;
+        let timing = tally.timing.unwrap_or_default();
         let rows = [
             (
                 format!("{} (-x)", quote_cut(&first, 23)),
                 tally.first_player_wins,
                 tally.second_player_wins,
                 tally.first_player_forfeits,
-                tally.first_player_ms_per_move,
-                tally.first_player_max_ms,
+                timing.first_player_ms_per_move,
+                timing.first_player_max_ms,
             ),
             (
                 format!("{} (-o)", quote_cut(&second, 23)),
                 tally.second_player_wins,
                 tally.first_player_wins,
                 tally.second_player_forfeits,
-                tally.second_player_ms_per_move,
-                tally.second_player_max_ms,
+                timing.second_player_ms_per_move,
+                timing.second_player_max_ms,
             ),
         ];
         for (name, wins, losses, forfeits, mean, max) in rows {
             let score = f64::from(wins) + f64::from(tally.draws) / 2.0;
-            writeln!(
+            write!(
                 out,
-                "{:<28} {wins:>5} {:>6} {losses:>6} {forfeits:>9} {:>8} {mean:>10.1} {max:>8.0}",
-                name,
+                "{name:<28} {wins:>5} {:>6} {losses:>6} {forfeits:>9} {:>8}",
                 tally.draws,
                 format!("{score}/{}", tally.games),
             )?;
+            if tally.timing.is_some() {
+                write!(out, " {mean:>10.1} {max:>8.0}")?;
+            }
+            writeln!(out)?;
         }
         if let Some(p) = tally.pairs {
             writeln!(
