@@ -298,6 +298,10 @@ fn the_protocol_flow_and_restarts_show_in_the_engine_log() {
     let pids: std::collections::BTreeSet<&str> =
         text.lines().filter_map(|l| l.split(' ').next()).collect();
     assert_eq!(pids.len(), 2, "{text}");
+    // Without --game-time: timeout_match 0 and no time_left lines (an INFO
+    // between moves is one more line an engine can misread).
+    assert!(text.contains("INFO timeout_match 0"), "{text}");
+    assert!(!text.contains("time_left"), "{text}");
 }
 
 #[test]

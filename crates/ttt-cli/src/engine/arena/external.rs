@@ -4,10 +4,11 @@
 //! The command runs under `sh -c` in a process group of its own, so a
 //! wrapper script and whatever it starts are stopped together. A game is
 //! START N (or RECTSTART W,H) answered `OK` (RESTART for the next games),
-//! then INFO timeout_turn / timeout_match / time_left / rule / game_type;
-//! each move is asked with BEGIN (empty board), BOARD ... DONE (the first
-//! request on a board with stones: an opening, or the second player's first
-//! move) or TURN x,y (the opponent's last move). A reply is read on a
+//! then INFO timeout_turn / timeout_match / rule / game_type; each move is
+//! asked (after INFO time_left when games have a time limit) with BEGIN
+//! (empty board), BOARD ... DONE (the first request on a board with stones:
+//! an opening, or the second player's first move) or TURN x,y (the
+//! opponent's last move). A reply is read on a
 //! thread that stamps its arrival time, so the clock does not depend on
 //! when this side looks. `MESSAGE`, `DEBUG` and `SUGGEST` lines are
 //! skipped. At the end: END, and the process group is killed if it is still
@@ -287,9 +288,13 @@ impl ExternalEngine {
                 }
             }
         }
-        // Gomocup managers send 2^31-1 when there is no game limit.
-        let left_ms = time_left.map_or(i32::MAX as u64, |d| d.as_millis() as u64);
-        self.send(&format!("INFO time_left {left_ms}"))?;
+        // Only with a game limit: an INFO line reaching an engine that is
+        // still winding down its last search can be misread (Rapfi 0.43
+        // then answers "ERROR Unknown command: TIME_LEFT" in place of its
+        // move), and without a limit timeout_match 0 already says it all.
+        if let Some(left) = time_left {
+            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
         let asked = if !self.synced && pos.mark_count() == 0 {
             self.send("BEGIN")?;
             "BEGIN".to_string()

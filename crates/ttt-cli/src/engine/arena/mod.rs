@@ -31,10 +31,10 @@ Each side is a built-in player (-x NAME, -o NAME) or an external engine
 (--engine-x CMD, --engine-o CMD) that speaks the Gomocup (Piskvork) brain
 protocol, such as pbrain-ttt. CMD runs under sh -c in its own process group;
 it gets START (RESTART for the next games), INFO timeout_turn, timeout_match,
-time_left, rule 0 (five or more wins), then BEGIN, BOARD or TURN for each move,
-and END at the end (it is killed if it does not exit within 0.5 s). Engines play
-five in a row (Gomocup freestyle): use a board of 5x5 or more with k=5 (the
-default above 9x9).
+rule 0 (five or more wins), then BEGIN, BOARD or TURN for each move (after INFO
+time_left with --game-time), and END at the end (it is killed if it does not
+exit within 0.5 s). Engines play five in a row (Gomocup freestyle): use a board
+of 5x5 or more with k=5 (the default above 9x9).
 
 Without --swap the -x player has X (moves first) in every game. With --swap the
 players change colours every game. With --openings each pair of games starts
