@@ -50,7 +50,7 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a proof certificate written by `ttt solve --certificate`.
     Verify(verify::VerifyArgs),
-    /// Let two computer players play a series of games.
+    /// Let two computer players or Gomocup engines play a match.
     Arena(arena::ArenaArgs),
     /// Run the engine benchmark suite.
     Bench(bench::BenchArgs),

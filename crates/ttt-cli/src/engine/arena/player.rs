@@ -1,0 +1,239 @@
+//! The two sides of a match: a built-in player or an external engine, with
+//! the same clock and the same forfeit rules for both.
+use std::time::{Duration, Instant};
+
+use ttt_core::{Position, Rules, Square};
+
+use super::external::ExternalEngine;
+use crate::ai::{PlayerKind, TtEntry};
+use crate::common::{quote_short, think, Limits};
+
+/// The time rules of a match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TimeControl {
+    /// Time per move (INFO timeout_turn); `None`: no limit.
+    pub turn: Option<Duration>,
+    /// Each side's time for a whole game (INFO timeout_match); `None`: no limit.
+    pub game: Option<Duration>,
+    /// How late a move may be before it is a forfeit.
+    pub grace: Duration,
+}
+
+impl TimeControl {
+    /// The most a side may take for its next move, `used` spent so far in
+    /// the game (before the grace margin).
+    pub fn limit(&self, used: Duration) -> Option<Duration> {
+        let left = self.game.map(|g| g.saturating_sub(used));
+        match (self.turn, left) {
+            (Some(t), Some(l)) => Some(t.min(l)),
+            (t, l) => t.or(l),
+        }
+    }
+}
+
+/// A lost game and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// What went wrong, e.g. "illegal move 7,7: the square holds ...".
+    pub message: String,
+}
+
+impl Forfeit {
+    /// A forfeit with this message (an engine is started afresh after it).
+    pub fn new(message: &str) -> Forfeit {
+        Forfeit {
+            message: message.to_string(),
+        }
+    }
+}
+
+/// Who plays a side, as given on the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayerSpec {
+    /// `-x NAME`: a player of this program.
+    Builtin(PlayerKind),
+    /// `--engine-x CMD`: a Gomocup engine run as `sh -c CMD`.
+    Engine(String),
+}
+
+impl PlayerSpec {
+    /// Its name in tables: the player's name, or the command with the
+    /// program's directory left out (`pbrain-ttt`, `fake-engine --at 2`).
+    pub fn label(&self) -> String {
+        match self {
+            PlayerSpec::Builtin(kind) => kind.to_string(),
+            PlayerSpec::Engine(command) => {
+                let command = command.trim();
+                let quote = command.chars().next().filter(|c| matches!(c, '\'' | '"'));
+                let (program, args) = match quote {
+                    // A quoted program path ends at its closing quote.
+                    Some(q) => command[1..].split_once(q).unwrap_or((&command[1..], "")),
+                    None => command
+                        .split_once(char::is_whitespace)
+                        .unwrap_or((command, "")),
+                };
+                let name = program.rsplit('/').next().unwrap_or(program);
+                quote_short(format!("{name} {}", args.trim()).trim())
+            }
+        }
+    }
+
+    /// Its name in game records: the player's name or the whole command.
+    pub fn full_name(&self) -> String {
+        match self {
+            PlayerSpec::Builtin(kind) => kind.to_string(),
+            PlayerSpec::Engine(command) => command.clone(),
+        }
+    }
+
+    /// Whether it is an external engine.
+    pub fn is_engine(&self) -> bool {
+        matches!(self, PlayerSpec::Engine(_))
+    }
+}
+
+/// One side of the match.
+pub enum Contestant {
+    /// A player of this program.
+    Builtin(PlayerKind),
+    /// A program speaking the Gomocup protocol.
+    External(Box<ExternalEngine>),
+}
+
+/// A move and how long it took.
+#[derive(Clone, Copy, Debug)]
+pub struct TimedMove {
+    /// The square (on the board and empty).
+    pub square: Square,
+    /// From the request to the answer.
+    pub took: Duration,
+}
+
+impl Contestant {
+    /// The contestant `spec` describes (an engine is started with its first game).
+    pub fn new(spec: &PlayerSpec) -> Contestant {
+        match spec {
+            PlayerSpec::Builtin(kind) => Contestant::Builtin(*kind),
+            PlayerSpec::Engine(command) => {
+                Contestant::External(Box::new(ExternalEngine::new(command)))
+            }
+        }
+    }
+
+    /// Gets ready for a game.
+    pub fn start_game(&mut self, rules: &Rules, time: &TimeControl) -> Result<(), Forfeit> {
+        match self {
+            Contestant::Builtin(_) => Ok(()),
+            Contestant::External(engine) => engine.start_game(rules, time),
+        }
+    }
+
+    /// Its move in `pos` (not finished), `used` of its game time spent.
+    /// A move later than the limit plus the grace margin is a forfeit,
+    /// whoever made it.
+    pub fn play(
+        &mut self,
+        pos: &Position,
+        time: &TimeControl,
+        used: Duration,
+        brain: &mut BuiltinBrain<'_>,
+    ) -> Result<TimedMove, Forfeit> {
+        let limit = time.limit(used);
+        let (square, took) = match self {
+            Contestant::Builtin(kind) => {
+                let start = Instant::now();
+                let limits = Limits {
+                    max_nodes: brain.max_nodes,
+                    deadline: limit.map(|l| start + l),
+                };
+                let seed = brain.next_seed();
+                let (choice, _) = think(*kind, seed, brain.tt, pos, limits);
+                // A player without a move (should not happen): the first legal one.
+                let square = choice
+                    .filter(|&sq| pos.is_legal(sq))
+                    .or_else(|| pos.legal_moves().first())
+                    .ok_or_else(|| Forfeit::new("no legal move"))?;
+                (square, start.elapsed())
+            }
+            Contestant::External(engine) => {
+                let left = time.game.map(|g| g.saturating_sub(used));
+                let wait = limit.map(|l| l + time.grace);
+                let (square, sent, at) = engine.request_move(pos, left, wait)?;
+                (square, at.saturating_duration_since(sent))
+            }
+        };
+        if let Some(limit) = limit {
+            if took > limit + time.grace {
+                if let Contestant::External(engine) = self {
+                    engine.stop();
+                }
+                return Err(Forfeit::new(&format!(
+                    "timeout: the move took {} ms (limit {} ms + {} ms grace)",
+                    took.as_millis(),
+                    limit.as_millis(),
+                    time.grace.as_millis()
+                )));
+            }
+        }
+        Ok(TimedMove { square, took })
+    }
+
+    /// After a forfeit: an engine is stopped, to be started afresh.
+    pub fn reset(&mut self) {
+        if let Contestant::External(engine) = self {
+            engine.stop();
+        }
+    }
+
+    /// At the end of the match: END.
+    pub fn finish(&mut self) {
+        self.reset();
+    }
+}
+
+/// What built-in players share: the transposition table, the node limit
+/// and the seeds.
+pub struct BuiltinBrain<'a> {
+    /// The table (shared by both sides, as before external engines).
+    pub tt: &'a mut [TtEntry],
+    /// `--max-nodes`.
+    pub max_nodes: Option<u64>,
+    /// Draws the seed of each move.
+    pub rng: ttt_core::rng::Rng,
+}
+
+impl BuiltinBrain<'_> {
+    fn next_seed(&mut self) -> u64 {
+        self.rng.next_u64()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_are_labelled_by_program_name() {
+        let label = |c: &str| PlayerSpec::Engine(c.to_string()).label();
+        assert_eq!(label("/usr/local/bin/pbrain-ttt"), "pbrain-ttt");
+        assert_eq!(label("'/a b/fake-engine' --at 2"), "fake-engine --at 2");
+        assert_eq!(label("./pbrain-rapfi"), "pbrain-rapfi");
+        assert_eq!(PlayerSpec::Builtin(PlayerKind::Strong).label(), "strong");
+    }
+
+    #[test]
+    fn the_move_limit_is_the_turn_time_or_what_is_left_of_the_game() {
+        let ms = Duration::from_millis;
+        let tc = TimeControl {
+            turn: Some(ms(1000)),
+            game: Some(ms(5000)),
+            grace: ms(100),
+        };
+        assert_eq!(tc.limit(ms(0)), Some(ms(1000)));
+        assert_eq!(tc.limit(ms(4500)), Some(ms(500)));
+        assert_eq!(tc.limit(ms(6000)), Some(ms(0)));
+        let turn_only = TimeControl { game: None, ..tc };
+        assert_eq!(turn_only.limit(ms(9999)), Some(ms(1000)));
+        assert_eq!(TimeControl::default().limit(ms(1)), None);
+    }
+}
