@@ -1,6 +1,6 @@
 //! Controller input: the N64 button word, per-port edges and auto-repeat.
 
-use crate::Refresh;
+use crate::refresh::Refresh;
 
 /// Buttons in the N64 controller's wire layout (the first reply word of the
 /// joybus read-buttons command).

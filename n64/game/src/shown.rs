@@ -14,21 +14,15 @@
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 
-use crate::canvas::{Canvas, DisplayList};
-use crate::draw::layout;
+use crate::canvas::Canvas;
+use crate::display_list::DisplayList;
 use crate::geometry;
-use crate::Game;
+use crate::layout;
 
 /// Something that draws a whole frame on any canvas.
 pub trait Frame {
     /// Draws the whole frame.
     fn draw_on<C: Canvas>(&self, canvas: &mut C);
-}
-
-impl Frame for Game<'_> {
-    fn draw_on<C: Canvas>(&self, canvas: &mut C) {
-        Game::draw_on(self, canvas);
-    }
 }
 
 impl Frame for DisplayList {
@@ -227,8 +221,9 @@ impl ShownFrames {
     }
 
     /// Brings framebuffer `buffer` (0 or 1), drawn on `canvas` (a
-    /// [`Raster`](crate::Raster) over it), up to date with `game`'s frame.
-    pub fn draw<C: Canvas>(&mut self, game: &Game<'_>, buffer: usize, canvas: &mut C) -> Redraw {
+    /// [`Raster`](crate::Raster) over it), up to date with `game`'s frame
+    /// (the [`Game`](crate::Game)'s).
+    pub fn draw<F: Frame, C: Canvas>(&mut self, game: &F, buffer: usize, canvas: &mut C) -> Redraw {
         self.draw_frame(game, buffer, canvas)
     }
 
