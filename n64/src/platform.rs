@@ -41,6 +41,8 @@ pub trait Platform {
     fn ticks_per_second(&self) -> u64;
     /// Video standard (for frame-rate dependent timing).
     fn tv_type(&self) -> TvType;
+    /// Vertical interrupts (frames shown) since boot, wrapping.
+    fn vsyncs(&self) -> u32;
     /// One debug line (no "\n" needed).
     fn log(&mut self, args: fmt::Arguments);
     fn save(&mut self) -> &mut Self::Save;
@@ -109,6 +111,9 @@ impl Platform for N64 {
     }
     fn tv_type(&self) -> TvType {
         self.tv
+    }
+    fn vsyncs(&self) -> u32 {
+        crate::vi::frames()
     }
     fn log(&mut self, args: fmt::Arguments) {
         crate::isviewer::write_line(args);

@@ -86,7 +86,8 @@ impl<'a> Game<'a> {
         self.play.cursor
     }
 
-    /// Frames since power on.
+    /// Display frames since power on (the sum of the frames given to the
+    /// updates).
     pub fn frame(&self) -> u64 {
         self.sv.clock.frame()
     }
@@ -123,9 +124,22 @@ impl<'a> Game<'a> {
         self.menu.selected(&self.sv.settings)
     }
 
-    /// One frame of logic.
+    /// One frame of logic, one frame after the last.
     pub fn update(&mut self, input: &Input, host: &mut impl Host) {
-        self.sv.clock.tick();
+        self.update_frames(1, input, host);
+    }
+
+    /// One frame of logic, `frames` display frames after the last update
+    /// (the ROM counts the vertical interrupts; 0 counts as 1). The game's
+    /// delays (attract mode, the computer's thinking pause, the result
+    /// hold) and animations run on these frames, so an update that missed
+    /// a vsync does not stretch them. Give the [`InputTracker`] the same
+    /// count ([`InputTracker::update_frames`]) for auto-repeat.
+    ///
+    /// [`InputTracker`]: crate::InputTracker
+    /// [`InputTracker::update_frames`]: crate::InputTracker::update_frames
+    pub fn update_frames(&mut self, frames: u32, input: &Input, host: &mut impl Host) {
+        self.sv.clock.advance(frames);
         let (sv, play) = (&mut self.sv, &mut self.play);
         let next = match self.screen {
             Screen::Title => self.title.update(sv, play, input, host),
@@ -152,7 +166,7 @@ impl<'a> Game<'a> {
             return;
         }
         match screen {
-            Screen::Title => self.title.enter(),
+            Screen::Title => self.title.enter(self.sv.clock.frame()),
             Screen::Menu => self.menu.enter(),
             Screen::Pause => self.pause.enter(),
             Screen::Attract | Screen::Game | Screen::Result | Screen::Unplugged => {}

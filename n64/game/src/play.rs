@@ -11,7 +11,7 @@ use crate::search::{move_seed, Search};
 use crate::settings::{self, Mode};
 use crate::sound::Cue;
 use crate::text::StrBuf;
-use crate::timing::FrameTimings;
+use crate::timing::Clock;
 
 /// Who sits at one side of the board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,12 +57,13 @@ pub(crate) struct Match {
     pub(crate) cursor: Square,
     pub(crate) hint: Option<Square>,
     pub(crate) hint_pending: bool,
-    /// Frames left before the computer searches (0: not scheduled).
-    pub(crate) think: u32,
+    /// The clock's frame at which the computer searches (`None`: its
+    /// thinking pause has not started).
+    pub(crate) think_until: Option<u64>,
     /// The computer's last announcement: its mark and the square number.
     pub(crate) said: Option<(Mark, u16)>,
-    /// Frames since the game ended.
-    pub(crate) over_frames: u32,
+    /// The clock's frame at which the game ended.
+    pub(crate) ended_at: u64,
 }
 
 impl Match {
@@ -83,9 +84,9 @@ impl Match {
             cursor: centre(&rules),
             hint: None,
             hint_pending: false,
-            think: 0,
+            think_until: None,
             said: None,
-            over_frames: 0,
+            ended_at: 0,
         }
     }
 
@@ -125,9 +126,9 @@ impl Match {
             cursor: centre(&rules),
             hint: None,
             hint_pending: false,
-            think: 0,
+            think_until: None,
             said: None,
-            over_frames: 0,
+            ended_at: 0,
         }
     }
 
@@ -163,30 +164,35 @@ impl Match {
         self.needed_ports().into_iter().flatten()
     }
 
-    /// The computer's turn, one frame of it: first a visible pause, then
-    /// the search and the move. The outcome if the move ended the game.
+    /// The computer's turn, one frame of it: first a visible pause (its
+    /// first frame shows "thinking", the search runs in the pause's last
+    /// frame), then the search and the move. The outcome if the move ended
+    /// the game.
     pub(crate) fn computer_turn(
         &mut self,
         search: &mut Search<'_>,
-        timings: &FrameTimings,
+        clock: &Clock,
         host: &mut impl Host,
     ) -> Option<Outcome> {
         let Seat::Computer { kind, .. } = self.seat_to_move() else {
             return None;
         };
-        if self.think == 0 {
-            self.think = if self.mode == Mode::ComputerVsComputer {
+        let now = clock.frame();
+        let Some(until) = self.think_until else {
+            let timings = clock.timings();
+            let pause = if self.mode == Mode::ComputerVsComputer {
                 timings.think_cvc
             } else {
                 timings.think
             };
+            // At least 2 frames: the search waits for the next update.
+            self.think_until = Some(now + u64::from(pause.max(2)) - 1);
+            return None;
+        };
+        if now < until {
             return None;
         }
-        self.think -= 1;
-        if self.think > 1 {
-            return None;
-        }
-        self.think = 0;
+        self.think_until = None;
         host.hush();
         let pos = &self.pos;
         let seed = move_seed(self.seed, pos.mark_count());
@@ -210,12 +216,18 @@ impl Match {
         if !self.attract {
             log(host, format_args!("say I am choosing square {number}!"));
         }
-        self.play_move(sq, host)
+        self.play_move(sq, now, host)
     }
 
-    /// Plays `sq` for the side to move (logged, with its sound). The
-    /// outcome if it ended the game (logged `[attract ]result <result>`).
-    pub(crate) fn play_move(&mut self, sq: Square, host: &mut impl Host) -> Option<Outcome> {
+    /// Plays `sq` for the side to move at frame `now` (logged, with its
+    /// sound). The outcome if it ended the game (logged `[attract ]result
+    /// <result>`).
+    pub(crate) fn play_move(
+        &mut self,
+        sq: Square,
+        now: u64,
+        host: &mut impl Host,
+    ) -> Option<Outcome> {
         let mark = self.pos.side_to_move();
         if self.pos.play(sq).is_err() {
             return None;
@@ -253,7 +265,7 @@ impl Match {
             Outcome::Win(Mark::O) => "o-wins",
             _ => "draw",
         };
-        self.over_frames = 0;
+        self.ended_at = now;
         let prefix = if self.attract { "attract " } else { "" };
         log(host, format_args!("{prefix}result {result}"));
         Some(outcome)

@@ -1,4 +1,9 @@
 //! The game's delays, and its clock: display frames since power on.
+//!
+//! The clock counts the frames the display really showed (the ROM passes
+//! the vertical interrupts since the last update), not updates: a delay
+//! keeps its wall-clock length when an update misses a vsync. Screens keep
+//! the frame a delay started at and compare it with the clock.
 
 use crate::refresh::Refresh;
 
@@ -64,9 +69,14 @@ impl Clock {
         }
     }
 
-    /// One more frame.
-    pub(crate) fn tick(&mut self) {
-        self.frame = self.frame.wrapping_add(1);
+    /// `frames` more frames (at least one: every update is a new frame).
+    pub(crate) fn advance(&mut self, frames: u32) {
+        self.frame = self.frame.saturating_add(u64::from(frames.max(1)));
+    }
+
+    /// Frames since `start` (a frame of this clock).
+    pub(crate) fn since(&self, start: u64) -> u64 {
+        self.frame.saturating_sub(start)
     }
 
     /// Frames since power on.

@@ -17,8 +17,8 @@ pub(crate) fn update(
     input: &Input,
     host: &mut impl Host,
 ) -> Next {
-    play.over_frames = play.over_frames.saturating_add(1);
-    if play.over_frames < sv.clock.timings().result_hold {
+    let hold = u64::from(sv.clock.timings().result_hold);
+    if sv.clock.since(play.ended_at) < hold {
         return Next::Stay;
     }
     let p = input.merged();

@@ -46,20 +46,21 @@ fn big_digit<C: Canvas>(t: &mut C, c: char, at: Point, px: u32, color: Rgb555) {
 /// The squares of the title's demo game, in order (a CS102-style game).
 const TITLE_GAME: [(u8, u8); 7] = [(1, 1), (0, 0), (2, 0), (0, 2), (0, 1), (2, 1), (1, 0)];
 
-/// The title's idle time (frames without a button) towards the attract mode.
+/// Since when the title is idle (no button), towards the attract mode.
 pub(crate) struct Title {
-    idle: u32,
+    /// The clock's frame of the last button (or of the title's showing).
+    idle_since: u64,
 }
 
 impl Title {
     /// Nothing idle yet.
     pub(crate) const fn new() -> Title {
-        Title { idle: 0 }
+        Title { idle_since: 0 }
     }
 
-    /// Shown afresh: the idle time starts again.
-    pub(crate) fn enter(&mut self) {
-        self.idle = 0;
+    /// Shown afresh at frame `now`: the idle time starts again.
+    pub(crate) fn enter(&mut self, now: u64) {
+        self.idle_since = now;
     }
 
     /// One frame: START or A opens the menu; long idle starts the attract
@@ -78,14 +79,13 @@ impl Title {
         }
         let active = !p.pressed.is_empty() || !p.repeated.is_empty();
         if active {
-            self.idle = 0;
-        } else {
-            self.idle = self.idle.saturating_add(1);
+            self.idle_since = sv.clock.frame();
         }
-        if self.idle < sv.clock.timings().attract_after {
+        let attract_after = u64::from(sv.clock.timings().attract_after);
+        if sv.clock.since(self.idle_since) < attract_after {
             return Next::Stay;
         }
-        self.idle = 0;
+        self.idle_since = sv.clock.frame();
         *play = attract_match(sv, host);
         Next::To(Screen::Attract)
     }
@@ -104,13 +104,13 @@ impl Title {
             return Next::To(Screen::Title);
         }
         if play.pos.outcome().is_over() {
-            play.over_frames = play.over_frames.saturating_add(1);
-            if play.over_frames >= sv.clock.timings().attract_result {
+            let hold = u64::from(sv.clock.timings().attract_result);
+            if sv.clock.since(play.ended_at) >= hold {
                 return Next::To(Screen::Title);
             }
             return Next::Stay;
         }
-        play.computer_turn(&mut sv.search, sv.clock.timings(), host);
+        play.computer_turn(&mut sv.search, &sv.clock, host);
         Next::Stay
     }
 
