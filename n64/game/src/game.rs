@@ -166,7 +166,7 @@ impl<'a> Game<'a> {
             return;
         }
         match screen {
-            Screen::Title => self.title.enter(self.sv.clock.frame()),
+            Screen::Title => self.title.enter(),
             Screen::Menu => self.menu.enter(),
             Screen::Pause => self.pause.enter(),
             Screen::Attract | Screen::Game | Screen::Result | Screen::Unplugged => {}

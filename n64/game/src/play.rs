@@ -57,13 +57,13 @@ pub(crate) struct Match {
     pub(crate) cursor: Square,
     pub(crate) hint: Option<Square>,
     pub(crate) hint_pending: bool,
-    /// The clock's frame at which the computer searches (`None`: its
-    /// thinking pause has not started).
-    pub(crate) think_until: Option<u64>,
+    /// Frames left of the computer's thinking pause (0: not started). It
+    /// runs only while the game is on the screen (not while paused).
+    pub(crate) think: u32,
     /// The computer's last announcement: its mark and the square number.
     pub(crate) said: Option<(Mark, u16)>,
-    /// The clock's frame at which the game ended.
-    pub(crate) ended_at: u64,
+    /// Frames since the game ended, counted by the screen showing it.
+    pub(crate) over_frames: u32,
 }
 
 impl Match {
@@ -84,9 +84,9 @@ impl Match {
             cursor: centre(&rules),
             hint: None,
             hint_pending: false,
-            think_until: None,
+            think: 0,
             said: None,
-            ended_at: 0,
+            over_frames: 0,
         }
     }
 
@@ -126,9 +126,9 @@ impl Match {
             cursor: centre(&rules),
             hint: None,
             hint_pending: false,
-            think_until: None,
+            think: 0,
             said: None,
-            ended_at: 0,
+            over_frames: 0,
         }
     }
 
@@ -164,10 +164,10 @@ impl Match {
         self.needed_ports().into_iter().flatten()
     }
 
-    /// The computer's turn, one frame of it: first a visible pause (its
-    /// first frame shows "thinking", the search runs in the pause's last
-    /// frame), then the search and the move. The outcome if the move ended
-    /// the game.
+    /// The computer's turn, one update of it: first a visible pause
+    /// (counted in the clock's frames; its first update only starts it, so
+    /// the frame before the search shows "thinking"), then the search and
+    /// the move. The outcome if the move ended the game.
     pub(crate) fn computer_turn(
         &mut self,
         search: &mut Search<'_>,
@@ -177,22 +177,20 @@ impl Match {
         let Seat::Computer { kind, .. } = self.seat_to_move() else {
             return None;
         };
-        let now = clock.frame();
-        let Some(until) = self.think_until else {
+        if self.think == 0 {
             let timings = clock.timings();
-            let pause = if self.mode == Mode::ComputerVsComputer {
+            self.think = if self.mode == Mode::ComputerVsComputer {
                 timings.think_cvc
             } else {
                 timings.think
             };
-            // At least 2 frames: the search waits for the next update.
-            self.think_until = Some(now + u64::from(pause.max(2)) - 1);
-            return None;
-        };
-        if now < until {
             return None;
         }
-        self.think_until = None;
+        self.think = self.think.saturating_sub(clock.step());
+        if self.think > 1 {
+            return None;
+        }
+        self.think = 0;
         host.hush();
         let pos = &self.pos;
         let seed = move_seed(self.seed, pos.mark_count());
@@ -216,18 +214,12 @@ impl Match {
         if !self.attract {
             log(host, format_args!("say I am choosing square {number}!"));
         }
-        self.play_move(sq, now, host)
+        self.play_move(sq, host)
     }
 
-    /// Plays `sq` for the side to move at frame `now` (logged, with its
-    /// sound). The outcome if it ended the game (logged `[attract ]result
-    /// <result>`).
-    pub(crate) fn play_move(
-        &mut self,
-        sq: Square,
-        now: u64,
-        host: &mut impl Host,
-    ) -> Option<Outcome> {
+    /// Plays `sq` for the side to move (logged, with its sound). The
+    /// outcome if it ended the game (logged `[attract ]result <result>`).
+    pub(crate) fn play_move(&mut self, sq: Square, host: &mut impl Host) -> Option<Outcome> {
         let mark = self.pos.side_to_move();
         if self.pos.play(sq).is_err() {
             return None;
@@ -265,7 +257,7 @@ impl Match {
             Outcome::Win(Mark::O) => "o-wins",
             _ => "draw",
         };
-        self.ended_at = now;
+        self.over_frames = 0;
         let prefix = if self.attract { "attract " } else { "" };
         log(host, format_args!("{prefix}result {result}"));
         Some(outcome)

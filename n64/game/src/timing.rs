@@ -2,8 +2,8 @@
 //!
 //! The clock counts the frames the display really showed (the ROM passes
 //! the vertical interrupts since the last update), not updates: a delay
-//! keeps its wall-clock length when an update misses a vsync. Screens keep
-//! the frame a delay started at and compare it with the clock.
+//! counts the frames of the updates it runs in ([`Clock::step`]), so it
+//! keeps its wall-clock length when an update misses a vsync.
 
 use crate::refresh::Refresh;
 
@@ -55,6 +55,8 @@ impl FrameTimings {
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Clock {
     frame: u64,
+    /// Frames since the update before this one.
+    step: u32,
     refresh: Refresh,
     timings: FrameTimings,
 }
@@ -64,6 +66,7 @@ impl Clock {
     pub(crate) const fn new(refresh: Refresh) -> Clock {
         Clock {
             frame: 0,
+            step: 1,
             refresh,
             timings: FrameTimings::new(refresh),
         }
@@ -71,12 +74,13 @@ impl Clock {
 
     /// `frames` more frames (at least one: every update is a new frame).
     pub(crate) fn advance(&mut self, frames: u32) {
-        self.frame = self.frame.saturating_add(u64::from(frames.max(1)));
+        self.step = frames.max(1);
+        self.frame = self.frame.saturating_add(u64::from(self.step));
     }
 
-    /// Frames since `start` (a frame of this clock).
-    pub(crate) fn since(&self, start: u64) -> u64 {
-        self.frame.saturating_sub(start)
+    /// Frames this update stands for (since the last one).
+    pub(crate) fn step(&self) -> u32 {
+        self.step
     }
 
     /// Frames since power on.

@@ -141,7 +141,7 @@ fn thinking_pause_and_result_hold_keep_their_length_when_updates_skip_frames() {
         }
         // The computer's reply comes ~1/3 s (of frames shown) later.
         let think = c.frames_until("move O", 400);
-        assert_lasts("thinking pause", think, 333.0, 2.0);
+        assert_lasts("thinking pause", think, 333.0, 3.0);
     }
     assert!(c.d.host.has("result x-wins"), "{:#?}", c.d.host.lines);
     assert_eq!(c.d.game.screen(), Screen::Result);

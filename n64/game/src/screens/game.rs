@@ -52,7 +52,7 @@ pub(crate) fn update(
         Seat::Computer { .. } => play.computer_turn(&mut sv.search, &sv.clock, host),
         Seat::Human { port, .. } => {
             let p = input.ports.get(port as usize).copied().unwrap_or_default();
-            human_turn(play, &p, input, sv.clock.frame(), host)
+            human_turn(play, &p, input, host)
         }
     };
     match ended {
@@ -87,7 +87,6 @@ fn human_turn(
     play: &mut Match,
     p: &PortInput,
     input: &Input,
-    now: u64,
     host: &mut impl Host,
 ) -> Option<Outcome> {
     let rules = *play.rules();
@@ -115,7 +114,7 @@ fn human_turn(
     if p.pressed.intersects(Buttons::A) {
         let sq = play.cursor;
         if play.pos.is_legal(sq) {
-            return play.play_move(sq, now, host);
+            return play.play_move(sq, host);
         }
         log(host, format_args!("illegal {}", coord(&rules, sq)));
         sound(host, Cue::Illegal);
@@ -171,7 +170,7 @@ fn undo(play: &mut Match, host: &mut impl Host) {
     if n > 0 {
         play.hint = None;
         play.said = None;
-        play.think_until = None;
+        play.think = 0;
         // `undo`, then how many moves went: `undone 2`.
         log(host, format_args!("undo"));
         log(host, format_args!("undone {n}"));

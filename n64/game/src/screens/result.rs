@@ -17,8 +17,8 @@ pub(crate) fn update(
     input: &Input,
     host: &mut impl Host,
 ) -> Next {
-    let hold = u64::from(sv.clock.timings().result_hold);
-    if sv.clock.since(play.ended_at) < hold {
+    play.over_frames = play.over_frames.saturating_add(sv.clock.step());
+    if play.over_frames < sv.clock.timings().result_hold {
         return Next::Stay;
     }
     let p = input.merged();

@@ -46,21 +46,20 @@ fn big_digit<C: Canvas>(t: &mut C, c: char, at: Point, px: u32, color: Rgb555) {
 /// The squares of the title's demo game, in order (a CS102-style game).
 const TITLE_GAME: [(u8, u8); 7] = [(1, 1), (0, 0), (2, 0), (0, 2), (0, 1), (2, 1), (1, 0)];
 
-/// Since when the title is idle (no button), towards the attract mode.
+/// The title's idle time (frames without a button) towards the attract mode.
 pub(crate) struct Title {
-    /// The clock's frame of the last button (or of the title's showing).
-    idle_since: u64,
+    idle: u32,
 }
 
 impl Title {
     /// Nothing idle yet.
     pub(crate) const fn new() -> Title {
-        Title { idle_since: 0 }
+        Title { idle: 0 }
     }
 
-    /// Shown afresh at frame `now`: the idle time starts again.
-    pub(crate) fn enter(&mut self, now: u64) {
-        self.idle_since = now;
+    /// Shown afresh: the idle time starts again.
+    pub(crate) fn enter(&mut self) {
+        self.idle = 0;
     }
 
     /// One frame: START or A opens the menu; long idle starts the attract
@@ -79,13 +78,14 @@ impl Title {
         }
         let active = !p.pressed.is_empty() || !p.repeated.is_empty();
         if active {
-            self.idle_since = sv.clock.frame();
+            self.idle = 0;
+        } else {
+            self.idle = self.idle.saturating_add(sv.clock.step());
         }
-        let attract_after = u64::from(sv.clock.timings().attract_after);
-        if sv.clock.since(self.idle_since) < attract_after {
+        if self.idle < sv.clock.timings().attract_after {
             return Next::Stay;
         }
-        self.idle_since = sv.clock.frame();
+        self.idle = 0;
         *play = attract_match(sv, host);
         Next::To(Screen::Attract)
     }
@@ -104,8 +104,8 @@ impl Title {
             return Next::To(Screen::Title);
         }
         if play.pos.outcome().is_over() {
-            let hold = u64::from(sv.clock.timings().attract_result);
-            if sv.clock.since(play.ended_at) >= hold {
+            play.over_frames = play.over_frames.saturating_add(sv.clock.step());
+            if play.over_frames >= sv.clock.timings().attract_result {
                 return Next::To(Screen::Title);
             }
             return Next::Stay;
