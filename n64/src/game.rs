@@ -299,7 +299,9 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         }
         let t1 = p.ticks();
         let buffer = p.target_index();
-        let redraw = shown.draw(&game, buffer, p.target());
+        // A new screen is drawn over two frames (half each, shown one
+        // frame later) so that no frame costs a whole screen's drawing.
+        let redraw = shown.draw_in_halves(&game, buffer, p.target());
         let t2 = p.ticks();
         let search_us = game.search_us().saturating_sub(search_before);
         let update_us = ticks_to_micros(t1.saturating_sub(t0))
@@ -307,7 +309,11 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
             .saturating_sub(save_us);
         let draw_us = ticks_to_micros(t2.saturating_sub(t1));
         stats.add(update_us, draw_us, redraw != Redraw::Skipped);
-        p.present();
+        if redraw == Redraw::FirstHalf {
+            p.hold();
+        } else {
+            p.present();
+        }
         frame = frame.wrapping_add(1);
         if frame == 1 {
             vsync_meter = Some(crate::vi::RateMeter::start());

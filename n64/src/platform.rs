@@ -34,6 +34,9 @@ pub trait Platform {
     fn target_index(&self) -> usize;
     /// Shows the frame and waits for the next vertical blank.
     fn present(&mut self);
+    /// Waits for the next vertical blank without showing the frame: it is
+    /// not complete; the next one is drawn into the same buffer.
+    fn hold(&mut self);
     /// Reads all controllers (once per frame) and returns their state.
     fn poll_input(&mut self) -> &Pads;
     /// Monotonic time in ticks of `ticks_per_second`.
@@ -98,6 +101,9 @@ impl Platform for N64 {
     }
     fn present(&mut self) {
         self.display.present();
+    }
+    fn hold(&mut self) {
+        self.display.hold();
     }
     fn poll_input(&mut self) -> &Pads {
         self.pads.update(si::read_controllers());
