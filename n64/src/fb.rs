@@ -208,6 +208,12 @@ impl Display {
         self.back
     }
 
+    /// Waits for the next vertical blank and keeps showing the front
+    /// buffer: the back buffer is not complete yet (drawn over two frames).
+    pub fn hold(&mut self) {
+        vi::wait_vsync();
+    }
+
     /// Shows the back buffer from the next vertical blank, waits for it,
     /// and makes the other buffer the new back buffer.
     pub fn present(&mut self) {

@@ -1,8 +1,10 @@
 //! The ROM's main loop: runs the console game ([`ttt64_game::Game`]) on a
 //! [`Platform`].
 //!
-//! Per frame: read the pads (SI), log pad changes, `InputTracker::update`,
-//! `Game::update` (the computer's search runs in here), [`Audio::feed`] (tops
+//! Per frame: read the pads (SI), log pad changes, count the frames shown
+//! since the last pass (vertical interrupts, see [`FrameCounter`]),
+//! `InputTracker::update_frames`, `Game::update_frames` (the computer's
+//! search runs in here), [`Audio::feed`] (tops
 //! up the audio queue), the frame into the
 //! back buffer (`ShownFrames`: recorded, compared with what that buffer
 //! shows, and only the changed rectangles redrawn), `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
@@ -175,6 +177,45 @@ fn log_vsync_rate<P: Platform>(p: &mut P, meter: &crate::vi::RateMeter) {
     }
 }
 
+/// Counts the frames the display showed between two passes of the loop
+/// (vertical interrupts), so that the game's delays and auto-repeat keep
+/// their length when a pass misses a vsync. The interrupts taken during an
+/// update that searched or wrote the EEPROM are left out: they came before
+/// what that update leads to (the computer's move, the result) was shown,
+/// and the delays that follow start when it is.
+struct FrameCounter {
+    /// The VI count when the last update started.
+    start: u32,
+    /// VIs to leave out of the next count.
+    skip: u32,
+}
+
+impl FrameCounter {
+    fn new(vsyncs: u32) -> Self {
+        Self {
+            start: vsyncs,
+            skip: 0,
+        }
+    }
+
+    /// Frames since the last update (at least 1: a missing VI must not stop
+    /// the game's clock); `vsyncs` is the VI count now, as the update starts.
+    fn start_update(&mut self, vsyncs: u32) -> u32 {
+        let frames = vsyncs.wrapping_sub(self.start).saturating_sub(self.skip);
+        self.start = vsyncs;
+        self.skip = 0;
+        frames.max(1)
+    }
+
+    /// The update ended with the VI count at `vsyncs`; `long` if it searched
+    /// or wrote the EEPROM.
+    fn end_update(&mut self, vsyncs: u32, long: bool) {
+        if long {
+            self.skip = vsyncs.wrapping_sub(self.start);
+        }
+    }
+}
+
 /// The worst frame costs over one second of COP0 time (the `perf` line).
 struct FrameStats {
     window_start: u64,
@@ -240,21 +281,27 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
     // What each framebuffer shows: a frame is drawn only into a buffer that
     // does not show it yet.
     let mut shown = ShownFrames::new();
+    let mut frames_shown = FrameCounter::new(p.vsyncs());
     loop {
         let pads = *p.poll_input();
         log_pads(p, &pads);
-        let input = tracker.update(&raw_ports(&pads));
+        let passed = frames_shown.start_update(p.vsyncs());
+        let input = tracker.update_frames(passed, &raw_ports(&pads));
         let search_before = game.search_us();
         let t0 = p.ticks();
         let mut host = RomHost::new(p, audio.as_mut());
-        game.update(&input, &mut host);
+        game.update_frames(passed, &input, &mut host);
         let save_us = host.save_us;
+        let searched = game.search_us() != search_before;
+        frames_shown.end_update(p.vsyncs(), searched || save_us > 0);
         if let Some(a) = audio.as_mut() {
             a.feed();
         }
         let t1 = p.ticks();
         let buffer = p.target_index();
-        let redraw = shown.draw(&game, buffer, p.target());
+        // A new screen is drawn over two frames (half each, shown one
+        // frame later) so that no frame costs a whole screen's drawing.
+        let redraw = shown.draw_in_halves(&game, buffer, p.target());
         let t2 = p.ticks();
         let search_us = game.search_us().saturating_sub(search_before);
         let update_us = ticks_to_micros(t1.saturating_sub(t0))
@@ -262,7 +309,11 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
             .saturating_sub(save_us);
         let draw_us = ticks_to_micros(t2.saturating_sub(t1));
         stats.add(update_us, draw_us, redraw != Redraw::Skipped);
-        p.present();
+        if redraw == Redraw::FirstHalf {
+            p.hold();
+        } else {
+            p.present();
+        }
         frame = frame.wrapping_add(1);
         if frame == 1 {
             vsync_meter = Some(crate::vi::RateMeter::start());

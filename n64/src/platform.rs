@@ -34,6 +34,9 @@ pub trait Platform {
     fn target_index(&self) -> usize;
     /// Shows the frame and waits for the next vertical blank.
     fn present(&mut self);
+    /// Waits for the next vertical blank without showing the frame: it is
+    /// not complete; the next one is drawn into the same buffer.
+    fn hold(&mut self);
     /// Reads all controllers (once per frame) and returns their state.
     fn poll_input(&mut self) -> &Pads;
     /// Monotonic time in ticks of `ticks_per_second`.
@@ -41,6 +44,8 @@ pub trait Platform {
     fn ticks_per_second(&self) -> u64;
     /// Video standard (for frame-rate dependent timing).
     fn tv_type(&self) -> TvType;
+    /// Vertical interrupts (frames shown) since boot, wrapping.
+    fn vsyncs(&self) -> u32;
     /// One debug line (no "\n" needed).
     fn log(&mut self, args: fmt::Arguments);
     fn save(&mut self) -> &mut Self::Save;
@@ -97,6 +102,9 @@ impl Platform for N64 {
     fn present(&mut self) {
         self.display.present();
     }
+    fn hold(&mut self) {
+        self.display.hold();
+    }
     fn poll_input(&mut self) -> &Pads {
         self.pads.update(si::read_controllers());
         &self.pads
@@ -109,6 +117,9 @@ impl Platform for N64 {
     }
     fn tv_type(&self) -> TvType {
         self.tv
+    }
+    fn vsyncs(&self) -> u32 {
+        crate::vi::frames()
     }
     fn log(&mut self, args: fmt::Arguments) {
         crate::isviewer::write_line(args);

@@ -1,6 +1,6 @@
 //! Controller input: the N64 button word, per-port edges and auto-repeat.
 
-use crate::Refresh;
+use crate::refresh::Refresh;
 
 /// Buttons in the N64 controller's wire layout (the first reply word of the
 /// joybus read-buttons command).
@@ -163,8 +163,9 @@ const DIRS: [Buttons; 4] = [
 struct PortState {
     prev: Buttons,
     stick_dirs: Buttons,
-    /// Frames each direction (D-pad or stick) has been held.
-    held_frames: [u32; 4],
+    /// Frames since each direction (D-pad or stick) was first seen held
+    /// (`None`: not held).
+    held_frames: [Option<u32>; 4],
 }
 
 /// Turns raw per-port readings into [`PortInput`]: edges, auto-repeat of the
@@ -192,6 +193,27 @@ impl Repeat {
             interval: refresh.frames(REPEAT_INTERVAL_MS),
         }
     }
+
+    /// How many repeats a direction held `frames` frames has made (the
+    /// press itself not counted).
+    fn points_upto(self, frames: u32) -> u32 {
+        if frames < self.delay {
+            0
+        } else {
+            (frames - self.delay) / self.interval.max(1) + 1
+        }
+    }
+
+    /// `frames` moved back by whole intervals to below `delay + interval`
+    /// (so it never overflows): the repeats still fall on the same frames.
+    fn wrap(self, frames: u32) -> u32 {
+        let interval = self.interval.max(1);
+        if frames < self.delay.saturating_add(interval) {
+            frames
+        } else {
+            self.delay + (frames - self.delay) % interval
+        }
+    }
 }
 
 impl InputTracker {
@@ -200,7 +222,7 @@ impl InputTracker {
         const P: PortState = PortState {
             prev: Buttons::NONE,
             stick_dirs: Buttons::NONE,
-            held_frames: [0; 4],
+            held_frames: [None; 4],
         };
         InputTracker {
             ports: [P; 4],
@@ -213,18 +235,26 @@ impl InputTracker {
         self.repeat
     }
 
-    /// One frame: the four ports as read.
+    /// One frame: the four ports as read, one frame after the last.
     pub fn update(&mut self, raw: &[RawPort; 4]) -> Input {
+        self.update_frames(1, raw)
+    }
+
+    /// The four ports as read, `frames` display frames after the last
+    /// reading (0 counts as 1): auto-repeat runs on frames shown, not on
+    /// readings, so a reading that missed a vsync does not slow it down.
+    pub fn update_frames(&mut self, frames: u32, raw: &[RawPort; 4]) -> Input {
+        let frames = frames.max(1);
         let mut input = Input::NONE;
         for ((state, raw), out) in self.ports.iter_mut().zip(raw).zip(&mut input.ports) {
-            *out = state.update(raw, self.repeat);
+            *out = state.update(raw, self.repeat, frames);
         }
         input
     }
 }
 
 impl PortState {
-    fn update(&mut self, raw: &RawPort, repeat: Repeat) -> PortInput {
+    fn update(&mut self, raw: &RawPort, repeat: Repeat, frames: u32) -> PortInput {
         if !raw.connected {
             *self = PortState::default();
             return PortInput::default();
@@ -273,22 +303,25 @@ impl PortState {
         let mut repeated = pressed;
         let dirs_held = held | stick;
         for (i, &d) in DIRS.iter().enumerate() {
-            if dirs_held.intersects(d) {
-                let n = self.held_frames[i];
-                let (delay, interval) = (repeat.delay, repeat.interval.max(1));
-                let fire = n == 0 || (n >= delay && (n - delay).is_multiple_of(interval));
-                if fire {
-                    repeated = repeated | d;
-                }
-                // Wrap inside the repeat cycle so it never overflows.
-                self.held_frames[i] = if n >= delay.saturating_add(interval) {
-                    delay + 1
-                } else {
-                    n + 1
-                };
-            } else {
-                self.held_frames[i] = 0;
+            if !dirs_held.intersects(d) {
+                self.held_frames[i] = None;
+                continue;
             }
+            // The press fires at once (frame 0), then once for each repeat
+            // point (delay, delay + interval, ...) reached since the last
+            // reading, however many frames that was.
+            let (fire, held) = match self.held_frames[i] {
+                None => (true, 0),
+                Some(before) => {
+                    let now = before.saturating_add(frames);
+                    let fire = repeat.points_upto(now) > repeat.points_upto(before);
+                    (fire, repeat.wrap(now))
+                }
+            };
+            if fire {
+                repeated = repeated | d;
+            }
+            self.held_frames[i] = Some(held);
         }
         PortInput {
             connected: true,

@@ -14,21 +14,15 @@
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 
-use crate::canvas::{Canvas, DisplayList};
-use crate::draw::layout;
+use crate::canvas::Canvas;
+use crate::display_list::DisplayList;
 use crate::geometry;
-use crate::Game;
+use crate::layout;
 
 /// Something that draws a whole frame on any canvas.
 pub trait Frame {
     /// Draws the whole frame.
     fn draw_on<C: Canvas>(&self, canvas: &mut C);
-}
-
-impl Frame for Game<'_> {
-    fn draw_on<C: Canvas>(&self, canvas: &mut C) {
-        Game::draw_on(self, canvas);
-    }
 }
 
 impl Frame for DisplayList {
@@ -48,6 +42,13 @@ pub enum Redraw {
     Direct,
     /// Only the changed rectangles were drawn.
     Partial,
+    /// A frame to be drawn whole was drawn only in its top half
+    /// ([`ShownFrames::draw_in_halves`]): do not show the buffer yet, draw
+    /// the next frame into it again.
+    FirstHalf,
+    /// The rest of a frame begun with [`Redraw::FirstHalf`]: the bottom half
+    /// and what changed in the top half since. The buffer is complete.
+    SecondHalf,
 }
 
 /// Rectangles kept apart at most; more are merged.
@@ -60,6 +61,12 @@ const PARTIAL_MAX_SIXTEENTHS: u32 = 5;
 
 /// The screen's area, as the changed rectangles are clipped to it.
 const SCREEN: Rectangle = Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT));
+/// The halves of a frame drawn in two parts.
+const TOP: Rectangle = Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT / 2));
+const BOTTOM: Rectangle = Rectangle::new(
+    Point::new(0, (layout::HEIGHT / 2) as i32),
+    Size::new(layout::WIDTH, layout::HEIGHT - layout::HEIGHT / 2),
+);
 
 /// A few rectangles covering the changed pixels (overlapping ones merged).
 #[derive(Clone, Debug, Default)]
@@ -214,6 +221,9 @@ pub struct ShownFrames {
     shown: [Option<usize>; 2],
     /// The list the next frame is recorded into.
     scratch: usize,
+    /// The buffer whose frame is drawn only in its top half (its `shown`
+    /// list is right for those rows only).
+    half_drawn: Option<usize>,
 }
 
 impl ShownFrames {
@@ -223,12 +233,14 @@ impl ShownFrames {
             lists: [DisplayList::new(), DisplayList::new(), DisplayList::new()],
             shown: [None, None],
             scratch: 2,
+            half_drawn: None,
         }
     }
 
     /// Brings framebuffer `buffer` (0 or 1), drawn on `canvas` (a
-    /// [`Raster`](crate::Raster) over it), up to date with `game`'s frame.
-    pub fn draw<C: Canvas>(&mut self, game: &Game<'_>, buffer: usize, canvas: &mut C) -> Redraw {
+    /// [`Raster`](crate::Raster) over it), up to date with `game`'s frame
+    /// (the [`Game`](crate::Game)'s).
+    pub fn draw<F: Frame, C: Canvas>(&mut self, game: &F, buffer: usize, canvas: &mut C) -> Redraw {
         self.draw_frame(game, buffer, canvas)
     }
 
@@ -239,7 +251,42 @@ impl ShownFrames {
         buffer: usize,
         canvas: &mut C,
     ) -> Redraw {
+        self.bring_up_to_date(frame, buffer, canvas, false)
+    }
+
+    /// [`draw_frame`](Self::draw_frame), but a frame that must be drawn
+    /// whole (a new screen) is drawn over two calls, half the screen each,
+    /// so that no call costs a whole screen: the first draws the top half
+    /// and returns [`Redraw::FirstHalf`]; the caller then keeps the buffer
+    /// hidden and draws the next frame into the same buffer, which draws
+    /// the bottom half and what changed in the top half since
+    /// ([`Redraw::SecondHalf`]). The new screen shows one frame later.
+    pub fn draw_in_halves<F: Frame, C: Canvas>(
+        &mut self,
+        frame: &F,
+        buffer: usize,
+        canvas: &mut C,
+    ) -> Redraw {
+        self.bring_up_to_date(frame, buffer, canvas, true)
+    }
+
+    fn bring_up_to_date<F: Frame, C: Canvas>(
+        &mut self,
+        frame: &F,
+        buffer: usize,
+        canvas: &mut C,
+        halves: bool,
+    ) -> Redraw {
         let buffer = buffer & 1;
+        // A buffer left half drawn for another one is not shown: unknown.
+        let half_drawn = match self.half_drawn.take() {
+            Some(b) if b == buffer => true,
+            Some(b) => {
+                self.shown[b] = None;
+                false
+            }
+            None => false,
+        };
         let scratch = self.scratch;
         let list = &mut self.lists[scratch];
         list.reset();
@@ -250,31 +297,44 @@ impl ShownFrames {
             return Redraw::Direct;
         }
         let new = &self.lists[scratch];
-        let how = match self.shown[buffer].map(|i| &self.lists[i]) {
-            Some(old) if old.same_as(new) => {
+        let damage = match self.shown[buffer].map(|i| &self.lists[i]) {
+            Some(old) if !half_drawn && old.same_as(new) => {
                 canvas.warm_up();
                 return Redraw::Skipped;
             }
             Some(old) => {
                 let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
-                match Damage::at_most(old, new, max_area) {
-                    Some(damage) if canvas.set_clip(None) => {
-                        for r in damage.rects() {
-                            canvas.set_clip(Some(r));
-                            new.replay_within(canvas, &r);
-                        }
-                        canvas.set_clip(None);
-                        // A partial redraw leaves time to spare.
-                        canvas.warm_up();
-                        Redraw::Partial
-                    }
-                    _ => {
-                        new.replay(canvas);
-                        Redraw::Replayed
-                    }
+                Damage::at_most(old, new, max_area)
+            }
+            None => None,
+        };
+        let how = match damage {
+            Some(damage) if canvas.set_clip(None) => {
+                // Half drawn: the top half shows the old list, and the rows
+                // the two lists' calls pair up on are right (as for any
+                // partial redraw); the bottom half is drawn whole.
+                if half_drawn {
+                    replay_clipped(new, canvas, BOTTOM);
+                }
+                for r in damage.rects() {
+                    replay_clipped(new, canvas, r);
+                }
+                canvas.set_clip(None);
+                if half_drawn {
+                    Redraw::SecondHalf
+                } else {
+                    // A partial redraw leaves time to spare.
+                    canvas.warm_up();
+                    Redraw::Partial
                 }
             }
-            None => {
+            _ if halves && !half_drawn && canvas.set_clip(None) => {
+                replay_clipped(new, canvas, TOP);
+                canvas.set_clip(None);
+                self.half_drawn = Some(buffer);
+                Redraw::FirstHalf
+            }
+            _ => {
                 new.replay(canvas);
                 Redraw::Replayed
             }
@@ -287,6 +347,12 @@ impl ShownFrames {
             .unwrap_or(scratch);
         how
     }
+}
+
+/// Draws the calls of `list` that reach `area`, only inside it.
+fn replay_clipped<C: Canvas>(list: &DisplayList, canvas: &mut C, area: Rectangle) {
+    canvas.set_clip(Some(area));
+    list.replay_within(canvas, &area);
 }
 
 impl Default for ShownFrames {

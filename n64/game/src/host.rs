@@ -1,0 +1,48 @@
+//! What the game needs from the console ([`Host`]), and the few ways the
+//! game talks to it: log lines, sound cues, the save.
+
+use core::fmt;
+
+use crate::save::SaveData;
+use crate::sound::Cue;
+use crate::text::StrBuf;
+
+/// What the game needs from the console.
+pub trait Host {
+    /// Microseconds since some fixed point (boot).
+    fn now_us(&self) -> u64;
+    /// One log line (IS-Viewer), without the newline.
+    fn log(&mut self, line: &str);
+    /// Reads the save into `buf` (the EEPROM's first `buf.len()` bytes);
+    /// `false` if it cannot be read.
+    fn save_read(&mut self, buf: &mut [u8]) -> bool;
+    /// Writes `data` to the start of the EEPROM; `false` on failure.
+    fn save_write(&mut self, data: &[u8]) -> bool;
+    /// Plays a sound effect (the game has logged `sound <name>` already).
+    fn sound(&mut self, cue: Cue);
+    /// The next call may take long (the computer searches for up to a
+    /// second): let what is playing end in silence rather than be cut off.
+    fn hush(&mut self) {}
+}
+
+/// Logs one formatted line.
+pub(crate) fn log(host: &mut impl Host, args: fmt::Arguments<'_>) {
+    let line = StrBuf::<160>::format(args);
+    host.log(line.as_str());
+}
+
+/// Logs `sound <name>` and plays the cue.
+pub(crate) fn sound(host: &mut impl Host, cue: Cue) {
+    log(host, format_args!("sound {}", cue.name()));
+    host.sound(cue);
+}
+
+/// Writes the save and logs whether it worked.
+pub(crate) fn write_save(host: &mut impl Host, data: &SaveData) {
+    let bytes = data.encode();
+    if host.save_write(&bytes) {
+        log(host, format_args!("save written"));
+    } else {
+        log(host, format_args!("save write failed"));
+    }
+}

@@ -1,0 +1,233 @@
+//! The menu (game setup): players, computer strength, board, win length,
+//! who starts; START plays.
+
+use core::fmt::Write as _;
+
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::Alignment;
+
+use crate::canvas::{Canvas, Font};
+use crate::host::{log, sound, Host};
+use crate::input::{Buttons, Input};
+use crate::palette;
+use crate::play::Match;
+use crate::screens::{Next, Screen};
+use crate::services::Services;
+use crate::settings::{self, friendly_name, MenuItem, Mode, Settings};
+use crate::sound::Cue;
+use crate::text::StrBuf;
+use crate::widgets::{panel, wrapped};
+
+/// The menu's cursor: which visible line is selected.
+pub(crate) struct Menu {
+    cursor: u8,
+}
+
+impl Menu {
+    /// The cursor on the first line.
+    pub(crate) const fn new() -> Menu {
+        Menu { cursor: 0 }
+    }
+
+    /// Shown afresh: the cursor on the first line.
+    pub(crate) fn enter(&mut self) {
+        self.cursor = 0;
+    }
+
+    /// Visible menu items for the settings' mode.
+    pub(crate) fn items(settings: &Settings) -> impl Iterator<Item = MenuItem> + '_ {
+        MenuItem::ALL
+            .into_iter()
+            .filter(|i| i.visible(settings.mode))
+    }
+
+    /// The menu item under the cursor.
+    pub(crate) fn selected(&self, settings: &Settings) -> MenuItem {
+        Menu::items(settings)
+            .nth(self.cursor as usize)
+            .unwrap_or(MenuItem::Start)
+    }
+
+    /// One frame: B back to the title, the D-pad moves and changes values,
+    /// A changes a value or starts, START starts.
+    pub(crate) fn update(
+        &mut self,
+        sv: &mut Services<'_>,
+        play: &mut Match,
+        input: &Input,
+        host: &mut impl Host,
+    ) -> Next {
+        let p = input.merged();
+        let count = Menu::items(&sv.settings).count().max(1) as u8;
+        if self.cursor >= count {
+            self.cursor = count - 1;
+        }
+        if p.pressed.intersects(Buttons::B) {
+            sound(host, Cue::Undo);
+            return Next::To(Screen::Title);
+        }
+        let cursor = self.cursor;
+        if p.repeated.intersects(Buttons::DUP) {
+            self.cursor = (self.cursor + count - 1) % count;
+        }
+        if p.repeated.intersects(Buttons::DDOWN) {
+            self.cursor = (self.cursor + 1) % count;
+        }
+        if self.cursor != cursor {
+            sound(host, Cue::Cursor);
+        }
+        let item = self.selected(&sv.settings);
+        let mut delta = 0i8;
+        if p.repeated.intersects(Buttons::DLEFT) {
+            delta -= 1;
+        }
+        if p.repeated.intersects(Buttons::DRIGHT) {
+            delta += 1;
+        }
+        if p.pressed.intersects(Buttons::A) && item != MenuItem::Start {
+            delta = 1;
+        }
+        if delta != 0 && item != MenuItem::Start {
+            let before = sv.settings;
+            sv.settings.change(item, delta);
+            if sv.settings != before {
+                sound(host, Cue::Cursor);
+                let mut value = StrBuf::<32>::new();
+                let _ = sv.settings.log_value(item, &mut value);
+                log(host, format_args!("menu {}={}", item.name(), value));
+                if item == MenuItem::Board && sv.settings.k != before.k {
+                    log(host, format_args!("menu k={}", sv.settings.k));
+                }
+            }
+        }
+        let start = p.pressed.intersects(Buttons::START)
+            || (p.pressed.intersects(Buttons::A) && item == MenuItem::Start);
+        if !start {
+            return Next::Stay;
+        }
+        sound(host, Cue::Confirm);
+        *play = sv.new_match(host);
+        Next::To(Screen::Game)
+    }
+
+    /// The menu's lines, the selected one's help, the controls.
+    pub(crate) fn draw<C: Canvas>(&self, sv: &Services<'_>, t: &mut C) {
+        t.text(
+            "GAME SETUP",
+            Point::new(160, 20),
+            Font::Large,
+            palette::FRAME,
+            Alignment::Center,
+        );
+        let selected = self.selected(&sv.settings);
+        let mode = sv.settings.mode;
+        let mut y = 50;
+        for item in Menu::items(&sv.settings) {
+            let is_sel = item == selected;
+            let row = Rectangle::new(Point::new(12, y - 10), Size::new(296, 20));
+            if is_sel {
+                panel(t, row, palette::SELECT, palette::CURSOR);
+            }
+            let color = if is_sel { palette::TEXT } else { palette::DIM };
+            if item == MenuItem::Start {
+                let c = if is_sel {
+                    palette::CURSOR
+                } else {
+                    palette::TEXT
+                };
+                t.text(
+                    item.label(mode),
+                    Point::new(160, y),
+                    Font::Medium,
+                    c,
+                    Alignment::Center,
+                );
+            } else {
+                t.text(
+                    item.label(mode),
+                    Point::new(22, y),
+                    Font::Medium,
+                    color,
+                    Alignment::Left,
+                );
+                let mut v = StrBuf::<40>::new();
+                let _ = sv.settings.show_value(item, &mut v);
+                let shown = if is_sel {
+                    StrBuf::<48>::format(format_args!("< {} >", v))
+                } else {
+                    StrBuf::<48>::format(format_args!("{}", v))
+                };
+                let vc = if is_sel {
+                    palette::CURSOR
+                } else {
+                    palette::TEXT
+                };
+                t.text(
+                    shown.as_str(),
+                    Point::new(300, y),
+                    Font::Small,
+                    vc,
+                    Alignment::Right,
+                );
+            }
+            y += 22;
+        }
+        // Help for the selected line.
+        let help = Rectangle::new(Point::new(12, 188), Size::new(296, 32));
+        panel(t, help, palette::PANEL, palette::PANEL_EDGE);
+        let rules = sv.settings.rules();
+        let mut desc = StrBuf::<128>::new();
+        let _ = match selected {
+            MenuItem::Computer | MenuItem::Computer2 => {
+                let kind = if selected == MenuItem::Computer {
+                    sv.settings.computer_kind()
+                } else {
+                    sv.settings.computer2_kind()
+                };
+                let played = settings::effective_kind(kind, &rules);
+                if played != kind {
+                    write!(
+                        desc,
+                        "{} thinks too long on this board for the N64: it plays as {} here.",
+                        friendly_name(kind),
+                        friendly_name(played)
+                    )
+                } else {
+                    desc.write_str(kind.description())
+                }
+            }
+            MenuItem::Players => desc.write_str(match mode {
+                Mode::OnePlayer => "You on controller 1 against the computer.",
+                Mode::TwoPads => "Player 1 on controller 1, player 2 on controller 2.",
+                Mode::SharedPad => "Two players take turns with controller 1.",
+                Mode::ComputerVsComputer => "Sit back and watch. START pauses.",
+            }),
+            MenuItem::Board => desc.write_str("Boards from 1x1 to 9x9, as in 'Tic-Tac-Toe in C'."),
+            MenuItem::WinLength => {
+                desc.write_str("Marks in a row needed to win (default: a full row).")
+            }
+            MenuItem::First => {
+                desc.write_str("Who plays X and moves first. Alternate swaps every game.")
+            }
+            MenuItem::Start => desc.write_str("Press A or START to play."),
+        };
+        wrapped(
+            t,
+            desc.as_str(),
+            Point::new(20, 198),
+            48,
+            11,
+            2,
+            Font::Small,
+            palette::TEXT,
+        );
+        t.text(
+            "D-pad: move  A: choose  B: back  START: play",
+            Point::new(160, 231),
+            Font::Small,
+            palette::DIM,
+            Alignment::Center,
+        );
+    }
+}

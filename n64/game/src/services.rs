@@ -1,0 +1,147 @@
+//! What every screen may use: the clock, the settings, the save and the
+//! scores, the computer's searches; and starting a game with the settings.
+
+use ttt_core::ai::TtEntry;
+use ttt_core::Outcome;
+
+use crate::host::{log, sound, write_save, Host};
+use crate::play::{coin_side1_first, Match, Seat};
+use crate::refresh::Refresh;
+use crate::save::{SaveData, SaveError, Score, MODES, SAVE_SIZE};
+use crate::search::Search;
+use crate::settings::{self, First, Mode, Settings};
+use crate::sound::Cue;
+use crate::timing::Clock;
+
+/// The game's shared state, apart from the match on the board.
+pub(crate) struct Services<'a> {
+    pub(crate) search: Search<'a>,
+    pub(crate) clock: Clock,
+    pub(crate) settings: Settings,
+    pub(crate) save: SaveData,
+    /// Scores this session, per mode.
+    pub(crate) session: [Score; MODES],
+    /// Games started per mode this session (for "alternate").
+    pub(crate) games: [u32; MODES],
+}
+
+impl<'a> Services<'a> {
+    /// Loads the save; a missing or corrupt one is reset (logged `save
+    /// reset`) and rewritten.
+    pub(crate) fn load(tt: &'a mut [TtEntry], host: &mut impl Host, refresh: Refresh) -> Self {
+        let mut buf = [0u8; SAVE_SIZE];
+        let loaded = if host.save_read(&mut buf) {
+            SaveData::decode(&buf)
+        } else {
+            Err(SaveError::Short)
+        };
+        let save = match loaded {
+            Ok(data) => {
+                log(host, format_args!("save loaded"));
+                data
+            }
+            Err(e) => {
+                log(host, format_args!("save invalid {}", e.name()));
+                log(host, format_args!("save reset"));
+                let data = SaveData::default();
+                write_save(host, &data);
+                data
+            }
+        };
+        Services {
+            search: Search::new(tt),
+            clock: Clock::new(refresh),
+            settings: save.settings,
+            save,
+            session: [Score::ZERO; MODES],
+            games: [0; MODES],
+        }
+    }
+
+    /// A new game with the menu's settings, seeded by the clock.
+    pub(crate) fn new_match(&mut self, host: &mut impl Host) -> Match {
+        let s = self.settings;
+        let rules = s.rules();
+        let mode = s.mode;
+        let seed = self.clock.frame();
+        let game_no = self.games[mode.index()];
+        self.games[mode.index()] = game_no.wrapping_add(1);
+        let side0_first = match s.first {
+            First::You => true,
+            First::Computer => false,
+            First::Random => coin_side1_first(seed),
+            First::Alternate => game_no.is_multiple_of(2),
+        };
+        let (side0, side1) = match mode {
+            Mode::OnePlayer => (
+                Seat::Human { port: 0, side: 0 },
+                Seat::Computer {
+                    kind: settings::effective_kind(s.computer_kind(), &rules),
+                    side: 1,
+                },
+            ),
+            Mode::TwoPads => (
+                Seat::Human { port: 0, side: 0 },
+                Seat::Human { port: 1, side: 1 },
+            ),
+            Mode::SharedPad => (
+                Seat::Human { port: 0, side: 0 },
+                Seat::Human { port: 0, side: 1 },
+            ),
+            Mode::ComputerVsComputer => (
+                Seat::Computer {
+                    kind: settings::effective_kind(s.computer_kind(), &rules),
+                    side: 0,
+                },
+                Seat::Computer {
+                    kind: settings::effective_kind(s.computer2_kind(), &rules),
+                    side: 1,
+                },
+            ),
+        };
+        let seats = if side0_first {
+            [side0, side1]
+        } else {
+            [side1, side0]
+        };
+        Match::begin(mode, false, seed, rules, seats, host)
+    }
+
+    /// A game (not the attract mode's) ended with `outcome`: its jingle, the
+    /// scores (this session and the save's, logged) and the save written.
+    pub(crate) fn record_result(&mut self, play: &Match, outcome: Outcome, host: &mut impl Host) {
+        let mode = play.mode.index();
+        let side0 = play.side0_mark();
+        // Loss: the computer beat a person; any other win is celebrated.
+        let jingle = match outcome.winner() {
+            None => Cue::Draw,
+            Some(m) if play.mode == Mode::OnePlayer && m != side0 => Cue::Loss,
+            Some(_) => Cue::Win,
+        };
+        sound(host, jingle);
+        for score in [&mut self.session[mode], &mut self.save.scores[mode]] {
+            match outcome.winner() {
+                Some(m) if m == side0 => score.wins = score.wins.saturating_add(1),
+                Some(_) => score.losses = score.losses.saturating_add(1),
+                None => score.draws = score.draws.saturating_add(1),
+            }
+        }
+        let s = self.session[mode];
+        let t = self.save.scores[mode];
+        log(
+            host,
+            format_args!(
+                "score {} session={}-{}-{} total={}-{}-{}",
+                play.mode.name(),
+                s.wins,
+                s.losses,
+                s.draws,
+                t.wins,
+                t.losses,
+                t.draws
+            ),
+        );
+        self.save.settings = self.settings;
+        write_save(host, &self.save);
+    }
+}
