@@ -59,7 +59,17 @@ pub struct ExternalEngine {
     rules: Option<Rules>,
     /// Whether the process has been shown the current game's position.
     synced: bool,
+    /// When the engine's last move arrived (see [`SETTLE`]).
+    last_answer: Option<Instant>,
 }
+
+/// How long after an engine's move the next line is held back. Rapfi 0.43
+/// still reads its input while its search winds down, so a `TURN x,y` sent
+/// within a few milliseconds of its move is split (it answered "ERROR
+/// Unknown command: 11,4"); Piskvork-style managers never send that fast.
+/// The wait is not on the engine's clock: its time starts when the request
+/// is sent.
+const SETTLE: Duration = Duration::from_millis(50);
 
 /// Why waiting for a reply ended without one.
 enum NoReply {
@@ -75,6 +85,7 @@ impl ExternalEngine {
             process: None,
             rules: None,
             synced: false,
+            last_answer: None,
         }
     }
 
@@ -288,6 +299,9 @@ impl ExternalEngine {
                 }
             }
         }
+        if let Some(at) = self.last_answer {
+            thread::sleep(SETTLE.saturating_sub(at.elapsed()));
+        }
         // Only with a game limit: an INFO line reaching an engine that is
         // still winding down its last search can be misread (Rapfi 0.43
         // then answers "ERROR Unknown command: TIME_LEFT" in place of its
@@ -334,6 +348,7 @@ impl ExternalEngine {
             }
             Err(NoReply::Closed) => return Err(self.gone(&format!("no move after {asked}"))),
         };
+        self.last_answer = Some(at);
         let word = line
             .split_whitespace()
             .next()
