@@ -216,7 +216,7 @@ fn read_row(
             'o' | 'O' => Some(Mark::O),
             _ => return Err(bad),
         };
-        // Cells past 16x16 are caught by the shape check; don't index them.
+        // Cells past 20x20 are caught by the shape check; don't index them.
         if let (Some(mark), Some(sq)) = (mark, Square::new(clamp_u8(c), clamp_u8(r))) {
             match mark {
                 Mark::X => x.insert(sq),

@@ -41,7 +41,7 @@ pub struct Line {
     pub start: Square,
     /// Which way it runs from `start`.
     pub direction: Direction,
-    /// Number of cells (k, or more for an overline).
+    /// Number of cells (k, or more for an overline where that wins).
     pub len: u8,
 }
 
@@ -309,30 +309,58 @@ impl Position {
         Some(square)
     }
 
-    /// Whether `mark` on the empty `square` would make k in a row.
+    /// Whether `mark` on the empty `square` would make a winning line (k in
+    /// a row, or exactly k under [`WinCondition::ExactlyK`](crate::WinCondition)).
     #[inline]
     pub fn completes_line(&self, square: Square, mark: Mark) -> bool {
-        let k = self.rules.k() as u32;
-        Direction::ALL
-            .iter()
-            .any(|&d| 1 + self.run(square, mark, d, 1) + self.run(square, mark, d, -1) >= k)
+        Direction::ALL.iter().any(|&d| {
+            let (back, forward) = self.runs(square, mark, d);
+            self.rules.is_winning_length(1 + back + forward)
+        })
     }
 
     /// Number of consecutive `mark`s from `square` (not counted) going
     /// `sign` (+1 or -1) along `direction`, on the board.
     #[inline]
     pub fn run(&self, square: Square, mark: Mark, direction: Direction, sign: i8) -> u32 {
+        let (dc, dr) = direction.delta();
+        self.run_from(square, mark, dc * sign, dr * sign)
+    }
+
+    /// The runs of `mark` either side of `square` along `direction`:
+    /// (backwards, forwards).
+    #[inline]
+    fn runs(&self, square: Square, mark: Mark, direction: Direction) -> (u32, u32) {
+        let (dc, dr) = direction.delta();
+        (
+            self.run_from(square, mark, -dc, -dr),
+            self.run_from(square, mark, dc, dr),
+        )
+    }
+
+    /// [`run`](Position::run) by column and row step. Walks indices and
+    /// coordinates side by side, so no step divides an index.
+    #[inline]
+    fn run_from(&self, square: Square, mark: Mark, dc: i8, dr: i8) -> u32 {
         let set = &self.marks[mark.index()];
+        let (columns, rows) = (self.rules.columns() as i16, self.rules.rows() as i16);
+        let (mut c, mut r) = (square.column() as i16, square.row() as i16);
+        let (dc, dr) = (dc as i16, dr as i16);
+        let step = dr * Square::STRIDE as i16 + dc;
+        let mut index = square.index() as i16;
         let mut n = 0;
-        let mut cur = square;
-        while let Some(next) = cur.step(direction, sign) {
-            if !self.rules.contains(next) || !set.contains(next) {
-                break;
+        loop {
+            c += dc;
+            r += dr;
+            index += step;
+            if c < 0 || r < 0 || c >= columns || r >= rows {
+                return n;
+            }
+            if !set.contains(Square::from_index(index as u16)) {
+                return n;
             }
             n += 1;
-            cur = next;
         }
-        n
     }
 
     /// Checks the whole board for a line of `mark`, without using the
@@ -363,13 +391,13 @@ impl Position {
         pos
     }
 
-    /// The maximal run of `mark` through its own mark on `square`, if k long.
+    /// The maximal run of `mark` through its own mark on `square`, if it
+    /// wins (k long, or more unless only exactly k wins).
     fn line_through(&self, square: Square, mark: Mark) -> Option<Line> {
-        let k = self.rules.k() as u32;
         Direction::ALL.iter().find_map(|&d| {
-            let back = self.run(square, mark, d, -1);
-            let len = 1 + back + self.run(square, mark, d, 1);
-            (len >= k).then(|| Line {
+            let (back, forward) = self.runs(square, mark, d);
+            let len = 1 + back + forward;
+            self.rules.is_winning_length(len).then(|| Line {
                 start: square.step(d, -(back as i8)).unwrap_or(square),
                 direction: d,
                 len: len as u8,
@@ -406,8 +434,13 @@ impl Position {
     #[inline]
     fn toggle_hashes(&mut self, square: Square, mark: Mark) {
         let n = if self.rules.is_square() { 8 } else { 4 };
-        for (h, sym) in self.hashes[..n].iter_mut().zip(Symmetry::ALL) {
-            *h ^= zobrist::key(mark, sym.apply(square, &self.rules));
+        let (c, r) = (square.column(), square.row());
+        let (w, h) = (self.rules.columns() - 1, self.rules.rows() - 1);
+        for (hash, sym) in self.hashes[..n].iter_mut().zip(Symmetry::ALL) {
+            let (sc, sr) = sym.apply_coords(c, r, w, h);
+            // On-board squares map to on-board squares, so the index is in range.
+            let index = sr as usize * Square::STRIDE + sc as usize;
+            *hash ^= zobrist::key_at(mark, index);
         }
     }
 }
