@@ -3,7 +3,8 @@ use core::str::FromStr;
 
 use crate::symmetry::Symmetry;
 use crate::{
-    zobrist, Direction, Mark, ParseBoardError, PlayError, Rules, Square, SquareSet, MAX_CELLS,
+    zobrist, Direction, Mark, ParseBoardError, PlayError, Rules, Square, SquareSet, WinCondition,
+    MAX_CELLS,
 };
 
 /// Where a game stands.
@@ -151,7 +152,18 @@ impl Position {
     /// Reads the board text of [`FromStr`], with an explicit win length
     /// (`None`: the default, [`Rules::with_default_k`]).
     pub fn from_board(text: &str, k: Option<u8>) -> Result<Position, ParseBoardError> {
-        crate::notation::parse_board(text, k)
+        crate::notation::parse_board(text, k, WinCondition::AtLeastK)
+    }
+
+    /// [`from_board`](Position::from_board) with a win condition: under
+    /// [`WinCondition::ExactlyK`] a board with an overline is a game in
+    /// progress, not a won one.
+    pub fn from_board_with(
+        text: &str,
+        k: Option<u8>,
+        win: WinCondition,
+    ) -> Result<Position, ParseBoardError> {
+        crate::notation::parse_board(text, k, win)
     }
 
     /// The board's shape and win length.
@@ -313,8 +325,9 @@ impl Position {
     /// a row, or exactly k under [`WinCondition::ExactlyK`](crate::WinCondition)).
     #[inline]
     pub fn completes_line(&self, square: Square, mark: Mark) -> bool {
-        Direction::ALL.iter().any(|&d| {
-            let (back, forward) = self.runs(square, mark, d);
+        let set = &self.marks[mark.index()];
+        self.rays(square).iter().any(|ray| {
+            let (back, forward) = ray.runs(set, square.index());
             self.rules.is_winning_length(1 + back + forward)
         })
     }
@@ -323,44 +336,51 @@ impl Position {
     /// `sign` (+1 or -1) along `direction`, on the board.
     #[inline]
     pub fn run(&self, square: Square, mark: Mark, direction: Direction, sign: i8) -> u32 {
-        let (dc, dr) = direction.delta();
-        self.run_from(square, mark, dc * sign, dr * sign)
-    }
-
-    /// The runs of `mark` either side of `square` along `direction`:
-    /// (backwards, forwards).
-    #[inline]
-    fn runs(&self, square: Square, mark: Mark, direction: Direction) -> (u32, u32) {
-        let (dc, dr) = direction.delta();
-        (
-            self.run_from(square, mark, -dc, -dr),
-            self.run_from(square, mark, dc, dr),
-        )
-    }
-
-    /// [`run`](Position::run) by column and row step. Walks indices and
-    /// coordinates side by side, so no step divides an index.
-    #[inline]
-    fn run_from(&self, square: Square, mark: Mark, dc: i8, dr: i8) -> u32 {
         let set = &self.marks[mark.index()];
-        let (columns, rows) = (self.rules.columns() as i16, self.rules.rows() as i16);
-        let (mut c, mut r) = (square.column() as i16, square.row() as i16);
-        let (dc, dr) = (dc as i16, dr as i16);
-        let step = dr * Square::STRIDE as i16 + dc;
-        let mut index = square.index() as i16;
-        let mut n = 0;
-        loop {
-            c += dc;
-            r += dr;
-            index += step;
-            if c < 0 || r < 0 || c >= columns || r >= rows {
-                return n;
-            }
-            if !set.contains(Square::from_index(index as u16)) {
-                return n;
-            }
-            n += 1;
+        let d = Direction::ALL
+            .iter()
+            .position(|&x| x == direction)
+            .unwrap_or(0);
+        let ray = self.rays(square)[d];
+        if sign < 0 {
+            run_length(set, square.index(), ray.step.wrapping_neg(), ray.back)
+        } else {
+            run_length(set, square.index(), ray.step, ray.forward)
         }
+    }
+
+    /// For each direction of [`Direction::ALL`], the index step and how many
+    /// cells lie on the board behind and ahead of `square`: walking a line
+    /// then needs no coordinate checks, and no index is divided per step.
+    #[inline]
+    fn rays(&self, square: Square) -> [Ray; 4] {
+        let (c, r) = (square.column() as u32, square.row() as u32);
+        let right = (self.rules.columns() as u32).saturating_sub(c + 1);
+        let down = (self.rules.rows() as u32).saturating_sub(r + 1);
+        const S: usize = Square::STRIDE;
+        [
+            Ray {
+                step: 1,
+                back: c,
+                forward: right,
+            },
+            Ray {
+                step: S,
+                back: r,
+                forward: down,
+            },
+            Ray {
+                step: S + 1,
+                back: c.min(r),
+                forward: right.min(down),
+            },
+            // Up and to the right: the index goes back a row, on a column.
+            Ray {
+                step: (S - 1).wrapping_neg(),
+                back: c.min(down),
+                forward: right.min(r),
+            },
+        ]
     }
 
     /// Checks the whole board for a line of `mark`, without using the
@@ -394,8 +414,10 @@ impl Position {
     /// The maximal run of `mark` through its own mark on `square`, if it
     /// wins (k long, or more unless only exactly k wins).
     fn line_through(&self, square: Square, mark: Mark) -> Option<Line> {
-        Direction::ALL.iter().find_map(|&d| {
-            let (back, forward) = self.runs(square, mark, d);
+        let set = &self.marks[mark.index()];
+        let rays = self.rays(square);
+        Direction::ALL.iter().zip(rays).find_map(|(&d, ray)| {
+            let (back, forward) = ray.runs(set, square.index());
             let len = 1 + back + forward;
             self.rules.is_winning_length(len).then(|| Line {
                 start: square.step(d, -(back as i8)).unwrap_or(square),
@@ -433,16 +455,61 @@ impl Position {
 
     #[inline]
     fn toggle_hashes(&mut self, square: Square, mark: Mark) {
-        let n = if self.rules.is_square() { 8 } else { 4 };
-        let (c, r) = (square.column(), square.row());
-        let (w, h) = (self.rules.columns() - 1, self.rules.rows() - 1);
-        for (hash, sym) in self.hashes[..n].iter_mut().zip(Symmetry::ALL) {
-            let (sc, sr) = sym.apply_coords(c, r, w, h);
-            // On-board squares map to on-board squares, so the index is in range.
-            let index = sr as usize * Square::STRIDE + sc as usize;
-            *hash ^= zobrist::key_at(mark, index);
+        // The square's image under each symmetry, in Symmetry::ALL's order
+        // (see Symmetry::apply), from its coordinates and their mirrors:
+        // a row or column times the stride plus a column or row.
+        const S: usize = Square::STRIDE;
+        let (c, r) = (square.column() as usize, square.row() as usize);
+        let mc = (self.rules.columns() as usize - 1).wrapping_sub(c);
+        let mr = (self.rules.rows() as usize - 1).wrapping_sub(r);
+        let key = |index: usize| zobrist::key_at(mark, index);
+        self.hashes[0] ^= key(r * S + c);
+        self.hashes[1] ^= key(mr * S + mc);
+        self.hashes[2] ^= key(r * S + mc);
+        self.hashes[3] ^= key(mr * S + c);
+        if self.rules.is_square() {
+            self.hashes[4] ^= key(c * S + mr);
+            self.hashes[5] ^= key(mc * S + r);
+            self.hashes[6] ^= key(c * S + r);
+            self.hashes[7] ^= key(mc * S + mr);
         }
     }
+}
+
+/// A line through a square: the index step along it, and the cells on the
+/// board behind and ahead of the square.
+#[derive(Copy, Clone)]
+struct Ray {
+    step: usize,
+    back: u32,
+    forward: u32,
+}
+
+impl Ray {
+    /// The runs of the set's squares behind and ahead of `index`.
+    #[inline]
+    fn runs(&self, set: &SquareSet, index: usize) -> (u32, u32) {
+        (
+            run_length(set, index, self.step.wrapping_neg(), self.back),
+            run_length(set, index, self.step, self.forward),
+        )
+    }
+}
+
+/// Consecutive squares of `set` from `index` (not counted), adding `step`
+/// (wrapping) each time, at most `max` of them.
+#[inline]
+fn run_length(set: &SquareSet, index: usize, step: usize, max: u32) -> u32 {
+    let mut n = 0;
+    let mut i = index;
+    while n < max {
+        i = i.wrapping_add(step);
+        if !set.contains(Square::from_index(i as u16)) {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
 
 impl PartialEq for Position {
@@ -492,6 +559,6 @@ impl FromStr for Position {
     /// Board text such as `x.o/.x./..o` (see [`crate::notation`]); the win
     /// length is the default ([`Rules::with_default_k`]).
     fn from_str(s: &str) -> Result<Position, ParseBoardError> {
-        crate::notation::parse_board(s, None)
+        crate::notation::parse_board(s, None, WinCondition::AtLeastK)
     }
 }

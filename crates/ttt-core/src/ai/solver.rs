@@ -389,9 +389,11 @@ impl Geo {
             }
         }
         for i in 0..cells {
-            let sq = g.square(i as u32);
+            // By coordinates: Symmetry::apply would divide the index again.
+            let (c, r) = ((i % cols as usize) as u8, (i / cols as usize) as u8);
             for (s, sym) in Symmetry::of(rules).iter().enumerate() {
-                g.sym_sq[s][i] = sym.apply(sq, rules).index() as u16;
+                let (sc, sr) = sym.apply_coords(c, r, cols - 1, rows - 1);
+                g.sym_sq[s][i] = (sr as usize * Square::STRIDE + sc as usize) as u16;
             }
             g.weight[i] = g.win[..g.nwin]
                 .iter()
@@ -400,15 +402,6 @@ impl Geo {
                 .min(255) as u8;
         }
         g
-    }
-
-    #[inline]
-    pub(crate) fn square(&self, cell: u32) -> Square {
-        Square::new(
-            (cell % self.cols as u32) as u8,
-            (cell / self.cols as u32) as u8,
-        )
-        .unwrap_or(Square::from_index(0))
     }
 
     #[inline]
