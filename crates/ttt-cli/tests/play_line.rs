@@ -420,6 +420,43 @@ fn sixteen_by_sixteen_and_one_by_one() {
     );
 }
 
+/// 20x20, the largest board: columns A to T, every line within 80
+/// characters, moves at the far corner, and the exactly-five rule.
+#[test]
+fn twenty_by_twenty_fits_80_columns() {
+    let r = ttt(&["--plain", "--mode", "2", "--size", "20"], "t20\na1\nq\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("20x20 board, 5 in a row"), "{}", r.stdout);
+    assert!(r.stdout.contains("    A  B  C "), "{}", r.stdout);
+    assert!(r.stdout.contains(" S  T\n"), "{}", r.stdout);
+    assert!(r.stdout.contains(" 1  O  .  ."), "{}", r.stdout);
+    assert!(r.stdout.contains("\n20  .  . "), "{}", r.stdout);
+    assert!(r.stdout.contains(" .  X\n"), "{}", r.stdout);
+    let board_lines = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("    A") || l.contains(" . "));
+    assert!(board_lines.clone().count() >= 42, "{}", r.stdout);
+    for line in board_lines {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+    let r = ttt(
+        &["--plain", "--mode", "2", "--size", "20", "--exact-k"],
+        "u1\nq\n",
+    );
+    assert!(
+        r.stdout.contains("20x20 board, exactly 5 in a row"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("column u is not on the board: choose a to t"),
+        "{}",
+        r.stdout
+    );
+}
+
 #[test]
 fn random_input_never_panics() {
     // A fixed pseudo-random stream of lines: digits, letters, commands,

@@ -41,6 +41,8 @@ pub struct ArenaArgs {
     /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
+    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    pub exact_k: bool,
     /// Seed for the players' random choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -137,7 +139,10 @@ pub fn play_series(
 
 /// Runs `ttt arena`.
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
-    let rules = with_k(args.size, args.k)?;
+    let mut rules = with_k(args.size, args.k)?;
+    if args.exact_k {
+        rules = rules.with_win_condition(ttt_core::WinCondition::ExactlyK);
+    }
     for kind in [args.x, args.o] {
         check_player_fits(kind, &rules).map_err(input_error)?;
     }
