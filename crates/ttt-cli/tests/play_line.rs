@@ -381,7 +381,7 @@ fn flags_at_top_level_and_under_play() {
 fn bad_flags_are_errors_not_panics() {
     for args in [
         &["--size", "0"][..],
-        &["--size", "17"],
+        &["--size", "21"],
         &["--size", "3", "-k", "4"],
         &["--size", "banana"],
         &["--ai", "nobody"],
