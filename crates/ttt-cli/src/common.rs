@@ -5,7 +5,7 @@ use std::fmt;
 use std::io::{self, BufRead, IsTerminal};
 use std::time::Instant;
 
-use ttt_core::{Outcome, Position, Rules, Square, SquareFormat};
+use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
 
 use crate::ai::{Budget, Player, PlayerKind, SearchStats, TtEntry};
 
@@ -85,9 +85,10 @@ pub fn square_text(rules: &Rules, square: Square, format: Format) -> String {
 }
 
 /// Reads a board to play from: well-formed, reachable and not finished.
-pub fn playable_board(text: &str, k: Option<u8>) -> Result<Position, String> {
+pub fn playable_board(text: &str, k: Option<u8>, exact_k: bool) -> Result<Position, String> {
     let quoted = quote_short(text);
-    let pos = Position::from_board(text, k).map_err(|e| format!("board {quoted:?}: {e}"))?;
+    let pos = Position::from_board_with(text, k, win_condition(exact_k))
+        .map_err(|e| format!("board {quoted:?}: {e}"))?;
     match pos.outcome() {
         Outcome::InProgress => Ok(pos),
         Outcome::Win(mark) => Err(format!(
@@ -118,7 +119,7 @@ impl fmt::Display for Origin {
 }
 
 /// The longest input line any reader accepts: far more than any real line
-/// (a 16x16 board is under 300 bytes), small enough that memory stays flat
+/// (a 20x20 board is about 420 bytes), small enough that memory stays flat
 /// whatever is piped in.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
@@ -312,7 +313,16 @@ pub fn check_player_fits(kind: PlayerKind, rules: &Rules) -> Result<(), String> 
     Ok(())
 }
 
-/// Reads a board size for clap: `3`, `4x3`, `7x7 k=4`.
+/// The win condition `--exact-k` asks for.
+pub fn win_condition(exact_k: bool) -> WinCondition {
+    if exact_k {
+        WinCondition::ExactlyK
+    } else {
+        WinCondition::AtLeastK
+    }
+}
+
+/// Reads a board size for clap: `3`, `4x3`, `7x7 k=4`, `15 exact`.
 pub fn parse_rules(text: &str) -> Result<Rules, String> {
     text.parse::<Rules>().map_err(|e| e.to_string())
 }
@@ -324,6 +334,10 @@ pub fn with_k(rules: Rules, k: Option<u8>) -> anyhow::Result<Rules> {
         None => Ok(rules),
     }
 }
+
+/// The `--exact-k` flag's text, shared by the commands that take it.
+pub const EXACT_K_HELP: &str = "Only exactly k in a row wins: a longer line (an overline) does \
+     not (Gomocup's \"exactly five\" rule). Also written as a size suffix: --size \"15 exact\"";
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
@@ -480,10 +494,14 @@ mod tests {
 
     #[test]
     fn finished_boards_are_refused() {
-        assert!(playable_board("xxx/oo./...", None).is_err());
-        assert!(playable_board("xox/xoo/oxx", None).is_err());
-        assert!(playable_board("x.o/.x./..o", None).is_ok());
-        assert!(playable_board("xx", None).is_err());
+        assert!(playable_board("xxx/oo./...", None, false).is_err());
+        assert!(playable_board("xox/xoo/oxx", None, false).is_err());
+        assert!(playable_board("x.o/.x./..o", None, false).is_ok());
+        assert!(playable_board("xx", None, false).is_err());
+        // Six in a row: won under "five or more", in progress under exactly five.
+        let six = format!("xxxxxx.../{}/oooo.oo..", ["........."; 7].join("/"));
+        assert!(playable_board(&six, Some(5), false).is_err());
+        assert!(playable_board(&six, Some(5), true).is_ok());
     }
 
     #[test]

@@ -25,7 +25,7 @@ Examples:
   ttt bench
   ttt completions bash > ~/.local/share/bash-completion/completions/ttt";
 
-/// Play tic-tac-toe and m,n,k-games (up to 16x16, k in a row), and use the
+/// Play tic-tac-toe and m,n,k-games (up to 20x20, k in a row), and use the
 /// engine from scripts.
 #[derive(Debug, Parser)]
 #[command(name = "ttt", version, after_help = AFTER_HELP, args_conflicts_with_subcommands = true)]

@@ -97,10 +97,10 @@ fn solve_small_wins() {
         .code(2)
         .stderr(predicate::str::contains("win length 4"));
     ttt()
-        .args(["solve", "--size", "17x3"])
+        .args(["solve", "--size", "21x3"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("1 to 16"));
+        .stderr(predicate::str::contains("1 to 20"));
 }
 
 fn arena(args: &[&str]) -> Json {

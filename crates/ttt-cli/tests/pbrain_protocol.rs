@@ -203,16 +203,88 @@ fn about_names_the_brain() {
 
 #[test]
 fn sizes_it_cannot_play_are_errors() {
-    let out = session("START 0\nSTART 99\nSTART 20\nRECTSTART 20,10\nRECTSTART 0,5\nSTART 16\nRECTSTART 12,8\nSTART 1\nEND\n");
+    let out = session("START 0\nSTART 99\nSTART 21\nRECTSTART 21,10\nRECTSTART 0,5\nSTART 16\nRECTSTART 12,8\nSTART 1\nEND\n");
     assert_eq!(out[0], "ERROR unsupported size 0 (min 1)");
-    assert_eq!(out[1], "ERROR unsupported size 99 (max 16)");
-    assert_eq!(out[2], "ERROR unsupported size 20 (max 16)");
+    assert_eq!(out[1], "ERROR unsupported size 99 (max 20)");
+    assert_eq!(out[2], "ERROR unsupported size 21 (max 20)");
     assert!(
-        out[3].starts_with("ERROR unsupported size 20,10"),
+        out[3].starts_with("ERROR unsupported size 21,10"),
         "{out:?}"
     );
     assert!(out[4].starts_with("ERROR"), "{out:?}");
     assert_eq!(&out[5..], ["OK", "OK", "OK"]);
+}
+
+/// The Gomocup freestyle board, and rectangles with a 20 side: the brain
+/// plays inside them, up to the last row and column.
+#[test]
+fn twenty_by_twenty_and_twenty_by_fifteen_are_played() {
+    let out = session("START 20\nBEGIN\nTURN 19,19\nEND\n");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "OK");
+    for line in &out[1..] {
+        let (x, y) = coords(line);
+        assert!(x < 20 && y < 20 && (x, y) != (19, 19), "{line}");
+    }
+    let out = session("RECTSTART 20,15\nTURN 19,14\nTURN 0,14\nEND\n");
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "OK");
+    let mut seen = HashSet::from([(19, 14), (0, 14)]);
+    for line in &out[1..] {
+        let (x, y) = coords(line);
+        assert!(x < 20 && y < 15, "{line}");
+        assert!(seen.insert((x, y)), "{line} played twice");
+    }
+    // Off the 20x15 board: the 16th row and the 21st column.
+    let out = session("RECTSTART 20,15\nTURN 3,15\nTURN 20,3\nEND\n");
+    assert!(out[1].starts_with("ERROR TURN 3,15"), "{out:?}");
+    assert!(out[2].starts_with("ERROR TURN 20,3"), "{out:?}");
+}
+
+/// The issue's case. Our stones 3,4,5,6 and 8 on row 7 (2,7 is theirs):
+/// 7,7 makes six. Theirs 0..3 on row 10: 4,10 blocks a five. Under
+/// `INFO rule 1` (exactly five) six does not win, so the brain must block.
+const SIX_OR_BLOCK: &str = "BOARD\n3,7,1\n2,7,2\n4,7,1\n0,10,2\n5,7,1\n1,10,2\n6,7,1\n2,10,2\n\
+                            8,7,1\n3,10,2\nDONE\n";
+
+#[test]
+fn exactly_five_blocks_a_four_instead_of_making_six() {
+    for start in [
+        "START 15\nINFO rule 1\n",
+        "INFO rule 1\nSTART 15\n",
+        "START 20\nINFO rule 3\n",
+    ] {
+        let out = session(&format!("{start}{SIX_OR_BLOCK}END\n"));
+        assert_eq!(out, ["OK", "4,10"], "{start:?}");
+    }
+    // Five or more (rule 0, or no rule): the six wins.
+    for start in [
+        "START 15\n",
+        "START 15\nINFO rule 0\n",
+        "START 15\nINFO rule 1\nINFO rule 0\n",
+    ] {
+        let out = session(&format!("{start}{SIX_OR_BLOCK}END\n"));
+        assert_eq!(out, ["OK", "7,7"], "{start:?}");
+    }
+}
+
+#[test]
+fn renju_and_caro_are_refused_with_a_message() {
+    let out = session(&format!("START 15\nINFO rule 4\n{SIX_OR_BLOCK}END\n"));
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[0], "OK");
+    assert!(
+        out[1].starts_with("MESSAGE INFO rule 4: renju not supported"),
+        "{out:?}"
+    );
+    assert_eq!(out[2], "7,7", "renju without bit 1: five or more");
+    let out = session(&format!("START 15\nINFO rule 9\n{SIX_OR_BLOCK}END\n"));
+    assert!(
+        out[1].starts_with("MESSAGE INFO rule 9: caro not supported"),
+        "{out:?}"
+    );
+    assert!(out[1].contains("exactly five"), "{out:?}");
+    assert_eq!(out[2], "4,10");
 }
 
 #[test]
@@ -421,6 +493,48 @@ impl Brain for FirstMove {
         );
         pos.legal_moves().first()
     }
+}
+
+/// A stand-in that writes down the rules and move count of every position
+/// it is asked about, and plays the first legal move.
+struct RulesSeen(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
+
+impl Brain for RulesSeen {
+    fn think(
+        &mut self,
+        pos: &Position,
+        _limits: Limits,
+        _max_memory: u64,
+        _stop: &dyn Fn() -> bool,
+    ) -> Option<Square> {
+        let seen = format!("{} after {} moves", pos.rules(), pos.history().len());
+        self.0.borrow_mut().push(seen);
+        pos.legal_moves().first()
+    }
+}
+
+/// `INFO rule` mid-game changes the game in progress (its moves kept) and
+/// the games STARTed later.
+#[test]
+fn the_rule_applies_to_the_game_in_progress_and_later_ones() {
+    let input = "START 15\nBEGIN\nINFO rule 1\nTURN 5,5\nINFO rule 2\nTURN 6,6\nINFO rule 1\n\
+                 RECTSTART 20,15\nBEGIN\nEND\n";
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut out = Vec::new();
+    run(RulesSeen(seen.clone()), &mut input.as_bytes(), &mut out).unwrap();
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "OK\n0,0\n1,0\n2,0\nOK\n0,0\n"
+    );
+    assert_eq!(
+        *seen.borrow(),
+        [
+            "15x15 k=5 after 0 moves",
+            "15x15 k=5 exact after 2 moves",
+            "15x15 k=5 after 4 moves",
+            "20x15 k=5 exact after 0 moves",
+        ]
+    );
 }
 
 #[test]

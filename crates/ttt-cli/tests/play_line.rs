@@ -381,7 +381,7 @@ fn flags_at_top_level_and_under_play() {
 fn bad_flags_are_errors_not_panics() {
     for args in [
         &["--size", "0"][..],
-        &["--size", "17"],
+        &["--size", "21"],
         &["--size", "3", "-k", "4"],
         &["--size", "banana"],
         &["--ai", "nobody"],
@@ -415,6 +415,43 @@ fn sixteen_by_sixteen_and_one_by_one() {
     let r = ttt(&["--plain", "--size", "1", "--first", "you"], "1\nn\n");
     assert!(
         r.stdout.contains("Congratulations, you win!"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// 20x20, the largest board: columns A to T, every line within 80
+/// characters, moves at the far corner, and the exactly-five rule.
+#[test]
+fn twenty_by_twenty_fits_80_columns() {
+    let r = ttt(&["--plain", "--mode", "2", "--size", "20"], "t20\na1\nq\n");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("20x20 board, 5 in a row"), "{}", r.stdout);
+    assert!(r.stdout.contains("    A  B  C "), "{}", r.stdout);
+    assert!(r.stdout.contains(" S  T\n"), "{}", r.stdout);
+    assert!(r.stdout.contains(" 1  O  .  ."), "{}", r.stdout);
+    assert!(r.stdout.contains("\n20  .  . "), "{}", r.stdout);
+    assert!(r.stdout.contains(" .  X\n"), "{}", r.stdout);
+    let board_lines = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("    A") || l.contains(" . "));
+    assert!(board_lines.clone().count() >= 42, "{}", r.stdout);
+    for line in board_lines {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+    let r = ttt(
+        &["--plain", "--mode", "2", "--size", "20", "--exact-k"],
+        "u1\nq\n",
+    );
+    assert!(
+        r.stdout.contains("20x20 board, exactly 5 in a row"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("column u is not on the board: choose a to t"),
         "{}",
         r.stdout
     );

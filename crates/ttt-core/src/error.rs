@@ -6,7 +6,7 @@ use crate::{Mark, Square};
 /// A board shape that cannot be played.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum RulesError {
-    /// A side is 0 or more than 16.
+    /// A side is 0 or more than [`MAX_SIDE`](crate::MAX_SIDE) (20).
     BadSize {
         /// Requested columns.
         columns: u8,
@@ -28,7 +28,8 @@ impl fmt::Display for RulesError {
             RulesError::BadSize { columns, rows } => {
                 write!(
                     f,
-                    "a {columns}x{rows} board is not possible: each side must be 1 to 16"
+                    "a {columns}x{rows} board is not possible: each side must be 1 to {}",
+                    crate::MAX_SIDE
                 )
             }
             RulesError::BadWinLength { k, max } => {
@@ -176,7 +177,7 @@ pub enum ParseBoardError {
         /// Its length.
         len: usize,
     },
-    /// A side longer than 16, or a win length that does not fit.
+    /// A side longer than 20, or a win length that does not fit.
     BadShape(RulesError),
     /// X must have as many marks as O, or one more.
     BadCounts {

@@ -1,5 +1,5 @@
 //! Rules, notation and computer players for m,n,k-games: tic-tac-toe and its
-//! bigger cousins, on boards of 1x1 up to 16x16 with k in a row to win.
+//! bigger cousins, on boards of 1x1 up to 20x20 with k in a row to win.
 //!
 //! The crate is `#![no_std]` and never allocates, so the same code runs in the
 //! desktop program and on a Nintendo 64. Memory the engine needs beyond the
@@ -37,12 +37,12 @@ pub use error::{ParseBoardError, ParseRulesError, ParseSquareError, PlayError, R
 pub use mark::Mark;
 pub use notation::SquareFormat;
 pub use position::{Line, Outcome, Position};
-pub use rules::Rules;
+pub use rules::{Rules, WinCondition};
 pub use square::{Direction, Square};
 pub use squareset::SquareSet;
 pub use symmetry::Symmetry;
 
 /// Largest number of columns or rows a board may have.
-pub const MAX_SIDE: u8 = 16;
-/// Largest number of cells a board may have (16 x 16).
-pub const MAX_CELLS: usize = 256;
+pub const MAX_SIDE: u8 = 20;
+/// Largest number of cells a board may have (20 x 20).
+pub const MAX_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;

@@ -19,7 +19,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Mark, ParseBoardError, ParseSquareError, Position, Rules, Square, SquareSet, MAX_SIDE,
+    Mark, ParseBoardError, ParseSquareError, Position, Rules, Square, SquareSet, WinCondition,
+    MAX_SIDE,
 };
 
 /// Which of the three square notations to write.
@@ -149,7 +150,11 @@ impl fmt::Display for SquareDisplay {
 }
 
 /// Reads board text (see the module docs) with win length `k`, or the default.
-pub(crate) fn parse_board(text: &str, k: Option<u8>) -> Result<Position, ParseBoardError> {
+pub(crate) fn parse_board(
+    text: &str,
+    k: Option<u8>,
+    win: WinCondition,
+) -> Result<Position, ParseBoardError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(ParseBoardError::Empty);
@@ -195,7 +200,8 @@ pub(crate) fn parse_board(text: &str, k: Option<u8>) -> Result<Position, ParseBo
         Some(k) => Rules::new(columns, rows, k),
         None => Rules::with_default_k(columns, rows),
     }
-    .map_err(ParseBoardError::BadShape)?;
+    .map_err(ParseBoardError::BadShape)?
+    .with_win_condition(win);
     Position::from_marks(rules, x, o)
 }
 
@@ -216,7 +222,7 @@ fn read_row(
             'o' | 'O' => Some(Mark::O),
             _ => return Err(bad),
         };
-        // Cells past 16x16 are caught by the shape check; don't index them.
+        // Cells past 20x20 are caught by the shape check; don't index them.
         if let (Some(mark), Some(sq)) = (mark, Square::new(clamp_u8(c), clamp_u8(r))) {
             match mark {
                 Mark::X => x.insert(sq),

@@ -3,7 +3,8 @@ use core::str::FromStr;
 
 use crate::symmetry::Symmetry;
 use crate::{
-    zobrist, Direction, Mark, ParseBoardError, PlayError, Rules, Square, SquareSet, MAX_CELLS,
+    zobrist, Direction, Mark, ParseBoardError, PlayError, Rules, Square, SquareSet, WinCondition,
+    MAX_CELLS,
 };
 
 /// Where a game stands.
@@ -41,7 +42,7 @@ pub struct Line {
     pub start: Square,
     /// Which way it runs from `start`.
     pub direction: Direction,
-    /// Number of cells (k, or more for an overline).
+    /// Number of cells (k, or more for an overline where that wins).
     pub len: u8,
 }
 
@@ -151,7 +152,18 @@ impl Position {
     /// Reads the board text of [`FromStr`], with an explicit win length
     /// (`None`: the default, [`Rules::with_default_k`]).
     pub fn from_board(text: &str, k: Option<u8>) -> Result<Position, ParseBoardError> {
-        crate::notation::parse_board(text, k)
+        crate::notation::parse_board(text, k, WinCondition::AtLeastK)
+    }
+
+    /// [`from_board`](Position::from_board) with a win condition: under
+    /// [`WinCondition::ExactlyK`] a board with an overline is a game in
+    /// progress, not a won one.
+    pub fn from_board_with(
+        text: &str,
+        k: Option<u8>,
+        win: WinCondition,
+    ) -> Result<Position, ParseBoardError> {
+        crate::notation::parse_board(text, k, win)
     }
 
     /// The board's shape and win length.
@@ -309,13 +321,15 @@ impl Position {
         Some(square)
     }
 
-    /// Whether `mark` on the empty `square` would make k in a row.
+    /// Whether `mark` on the empty `square` would make a winning line (k in
+    /// a row, or exactly k under [`WinCondition::ExactlyK`](crate::WinCondition)).
     #[inline]
     pub fn completes_line(&self, square: Square, mark: Mark) -> bool {
-        let k = self.rules.k() as u32;
-        Direction::ALL
-            .iter()
-            .any(|&d| 1 + self.run(square, mark, d, 1) + self.run(square, mark, d, -1) >= k)
+        let set = &self.marks[mark.index()];
+        self.rays(square).iter().any(|ray| {
+            let (back, forward) = ray.runs(set, square.index());
+            self.rules.is_winning_length(1 + back + forward)
+        })
     }
 
     /// Number of consecutive `mark`s from `square` (not counted) going
@@ -323,16 +337,50 @@ impl Position {
     #[inline]
     pub fn run(&self, square: Square, mark: Mark, direction: Direction, sign: i8) -> u32 {
         let set = &self.marks[mark.index()];
-        let mut n = 0;
-        let mut cur = square;
-        while let Some(next) = cur.step(direction, sign) {
-            if !self.rules.contains(next) || !set.contains(next) {
-                break;
-            }
-            n += 1;
-            cur = next;
+        let d = Direction::ALL
+            .iter()
+            .position(|&x| x == direction)
+            .unwrap_or(0);
+        let ray = self.rays(square)[d];
+        if sign < 0 {
+            run_length(set, square.index(), ray.step.wrapping_neg(), ray.back)
+        } else {
+            run_length(set, square.index(), ray.step, ray.forward)
         }
-        n
+    }
+
+    /// For each direction of [`Direction::ALL`], the index step and how many
+    /// cells lie on the board behind and ahead of `square`: walking a line
+    /// then needs no coordinate checks, and no index is divided per step.
+    #[inline]
+    fn rays(&self, square: Square) -> [Ray; 4] {
+        let (c, r) = (square.column() as u32, square.row() as u32);
+        let right = (self.rules.columns() as u32).saturating_sub(c + 1);
+        let down = (self.rules.rows() as u32).saturating_sub(r + 1);
+        const S: usize = Square::STRIDE;
+        [
+            Ray {
+                step: 1,
+                back: c,
+                forward: right,
+            },
+            Ray {
+                step: S,
+                back: r,
+                forward: down,
+            },
+            Ray {
+                step: S + 1,
+                back: c.min(r),
+                forward: right.min(down),
+            },
+            // Up and to the right: the index goes back a row, on a column.
+            Ray {
+                step: (S - 1).wrapping_neg(),
+                back: c.min(down),
+                forward: right.min(r),
+            },
+        ]
     }
 
     /// Checks the whole board for a line of `mark`, without using the
@@ -363,13 +411,15 @@ impl Position {
         pos
     }
 
-    /// The maximal run of `mark` through its own mark on `square`, if k long.
+    /// The maximal run of `mark` through its own mark on `square`, if it
+    /// wins (k long, or more unless only exactly k wins).
     fn line_through(&self, square: Square, mark: Mark) -> Option<Line> {
-        let k = self.rules.k() as u32;
-        Direction::ALL.iter().find_map(|&d| {
-            let back = self.run(square, mark, d, -1);
-            let len = 1 + back + self.run(square, mark, d, 1);
-            (len >= k).then(|| Line {
+        let set = &self.marks[mark.index()];
+        let rays = self.rays(square);
+        Direction::ALL.iter().zip(rays).find_map(|(&d, ray)| {
+            let (back, forward) = ray.runs(set, square.index());
+            let len = 1 + back + forward;
+            self.rules.is_winning_length(len).then(|| Line {
                 start: square.step(d, -(back as i8)).unwrap_or(square),
                 direction: d,
                 len: len as u8,
@@ -405,11 +455,61 @@ impl Position {
 
     #[inline]
     fn toggle_hashes(&mut self, square: Square, mark: Mark) {
-        let n = if self.rules.is_square() { 8 } else { 4 };
-        for (h, sym) in self.hashes[..n].iter_mut().zip(Symmetry::ALL) {
-            *h ^= zobrist::key(mark, sym.apply(square, &self.rules));
+        // The square's image under each symmetry, in Symmetry::ALL's order
+        // (see Symmetry::apply), from its coordinates and their mirrors:
+        // a row or column times the stride plus a column or row.
+        const S: usize = Square::STRIDE;
+        let (c, r) = (square.column() as usize, square.row() as usize);
+        let mc = (self.rules.columns() as usize - 1).wrapping_sub(c);
+        let mr = (self.rules.rows() as usize - 1).wrapping_sub(r);
+        let key = |index: usize| zobrist::key_at(mark, index);
+        self.hashes[0] ^= key(r * S + c);
+        self.hashes[1] ^= key(mr * S + mc);
+        self.hashes[2] ^= key(r * S + mc);
+        self.hashes[3] ^= key(mr * S + c);
+        if self.rules.is_square() {
+            self.hashes[4] ^= key(c * S + mr);
+            self.hashes[5] ^= key(mc * S + r);
+            self.hashes[6] ^= key(c * S + r);
+            self.hashes[7] ^= key(mc * S + mr);
         }
     }
+}
+
+/// A line through a square: the index step along it, and the cells on the
+/// board behind and ahead of the square.
+#[derive(Copy, Clone)]
+struct Ray {
+    step: usize,
+    back: u32,
+    forward: u32,
+}
+
+impl Ray {
+    /// The runs of the set's squares behind and ahead of `index`.
+    #[inline]
+    fn runs(&self, set: &SquareSet, index: usize) -> (u32, u32) {
+        (
+            run_length(set, index, self.step.wrapping_neg(), self.back),
+            run_length(set, index, self.step, self.forward),
+        )
+    }
+}
+
+/// Consecutive squares of `set` from `index` (not counted), adding `step`
+/// (wrapping) each time, at most `max` of them.
+#[inline]
+fn run_length(set: &SquareSet, index: usize, step: usize, max: u32) -> u32 {
+    let mut n = 0;
+    let mut i = index;
+    while n < max {
+        i = i.wrapping_add(step);
+        if !set.contains(Square::from_index(i as u16)) {
+            break;
+        }
+        n += 1;
+    }
+    n
 }
 
 impl PartialEq for Position {
@@ -459,6 +559,6 @@ impl FromStr for Position {
     /// Board text such as `x.o/.x./..o` (see [`crate::notation`]); the win
     /// length is the default ([`Rules::with_default_k`]).
     fn from_str(s: &str) -> Result<Position, ParseBoardError> {
-        crate::notation::parse_board(s, None)
+        crate::notation::parse_board(s, None, WinCondition::AtLeastK)
     }
 }

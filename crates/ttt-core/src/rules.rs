@@ -3,7 +3,20 @@ use core::str::FromStr;
 
 use crate::{ParseRulesError, RulesError, Square, SquareSet, MAX_SIDE};
 
-/// The shape of an m,n,k-game: `columns` x `rows` cells, `k` in a row wins.
+/// Which lines of `k` win: `k` or more in a row (freestyle, the default), or
+/// exactly `k` (Gomocup's "exactly five" rule: a longer line, an overline,
+/// does not win).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WinCondition {
+    /// A line of k or more wins.
+    #[default]
+    AtLeastK,
+    /// Only a line of exactly k wins; an overline counts for nothing.
+    ExactlyK,
+}
+
+/// The shape of an m,n,k-game: `columns` x `rows` cells, `k` in a row wins
+/// (or exactly `k`, see [`WinCondition`]).
 ///
 /// Classic tic-tac-toe is 3x3 with k = 3. The seeds' "N by N" games are N x N
 /// with k = N, which is what [`Rules::with_default_k`] picks for square boards
@@ -13,6 +26,7 @@ pub struct Rules {
     columns: u8,
     rows: u8,
     k: u8,
+    win: WinCondition,
 }
 
 impl Rules {
@@ -21,11 +35,13 @@ impl Rules {
         columns: 3,
         rows: 3,
         k: 3,
+        win: WinCondition::AtLeastK,
     };
 
     /// A `columns` x `rows` board with `k` in a row to win.
     ///
-    /// Each side is 1..=16; `k` is 1..=max(columns, rows).
+    /// Each side is 1..=[`MAX_SIDE`] (20); `k` is 1..=max(columns, rows).
+    /// Lines of k or more win; see [`with_win_condition`](Rules::with_win_condition).
     pub const fn new(columns: u8, rows: u8, k: u8) -> Result<Rules, RulesError> {
         if columns == 0 || rows == 0 || columns > MAX_SIDE || rows > MAX_SIDE {
             return Err(RulesError::BadSize { columns, rows });
@@ -34,7 +50,12 @@ impl Rules {
         if k == 0 || k > max {
             return Err(RulesError::BadWinLength { k, max });
         }
-        Ok(Rules { columns, rows, k })
+        Ok(Rules {
+            columns,
+            rows,
+            k,
+            win: WinCondition::AtLeastK,
+        })
     }
 
     /// The side above which a board defaults to five in a row.
@@ -79,9 +100,49 @@ impl Rules {
         self.k
     }
 
-    /// The same board with another win length.
+    /// The same board with another win length (same win condition).
     pub const fn with_k(&self, k: u8) -> Result<Rules, RulesError> {
-        Rules::new(self.columns, self.rows, k)
+        match Rules::new(self.columns, self.rows, k) {
+            Ok(rules) => Ok(rules.with_win_condition(self.win)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Whether k or more in a row win, or exactly k.
+    #[inline]
+    pub const fn win_condition(&self) -> WinCondition {
+        self.win
+    }
+
+    /// The same board and k with another win condition.
+    pub const fn with_win_condition(&self, win: WinCondition) -> Rules {
+        Rules {
+            columns: self.columns,
+            rows: self.rows,
+            k: self.k,
+            win,
+        }
+    }
+
+    /// Whether only exactly k wins and a longer line fits on the board, so
+    /// an overline can happen and does not win.
+    #[inline]
+    pub const fn excludes_overlines(&self) -> bool {
+        let long = if self.columns > self.rows {
+            self.columns
+        } else {
+            self.rows
+        };
+        matches!(self.win, WinCondition::ExactlyK) && self.k < long
+    }
+
+    /// Whether an unbroken line of `len` marks wins under these rules.
+    #[inline]
+    pub const fn is_winning_length(&self, len: u32) -> bool {
+        match self.win {
+            WinCondition::AtLeastK => len >= self.k as u32,
+            WinCondition::ExactlyK => len == self.k as u32,
+        }
     }
 
     /// Number of cells on the board.
@@ -130,9 +191,13 @@ impl Default for Rules {
 }
 
 impl fmt::Display for Rules {
-    /// `3x3 k=3`.
+    /// `3x3 k=3`; `15x15 k=5 exact` when only exactly k wins.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{} k={}", self.columns, self.rows, self.k)
+        write!(f, "{}x{} k={}", self.columns, self.rows, self.k)?;
+        if self.win == WinCondition::ExactlyK {
+            f.write_str(" exact")?;
+        }
+        Ok(())
     }
 }
 
@@ -141,8 +206,16 @@ impl FromStr for Rules {
 
     /// Reads `N` (N x N), `CxR`, either followed by an optional win length:
     /// `7x7 k=4`, `7x7k4`, `7x7,k=4`. Without one, k is [`Rules::with_default_k`]'s.
+    /// A final word `exact` makes only exactly k win: `15x15 k=5 exact`.
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
+        let (s, win) = match strip_suffix_ignore_case(s, "exact") {
+            Some(rest) => (
+                rest.trim_end_matches([' ', ',', ':', ';']),
+                WinCondition::ExactlyK,
+            ),
+            None => (s, WinCondition::AtLeastK),
+        };
         let lower_k = s.find(['k', 'K']);
         let (dims, k) = match lower_k {
             Some(i) => {
@@ -168,8 +241,16 @@ impl FromStr for Rules {
             Some(k) => Rules::new(columns, rows, k),
             None => Rules::with_default_k(columns, rows),
         };
-        rules.map_err(ParseRulesError::Invalid)
+        rules
+            .map(|r| r.with_win_condition(win))
+            .map_err(ParseRulesError::Invalid)
     }
+}
+
+fn strip_suffix_ignore_case<'a>(s: &'a str, suffix: &str) -> Option<&'a str> {
+    let cut = s.len().checked_sub(suffix.len())?;
+    let (rest, tail) = (s.get(..cut)?, s.get(cut..)?);
+    tail.eq_ignore_ascii_case(suffix).then_some(rest)
 }
 
 fn parse_side(text: &str) -> Result<u8, ParseRulesError> {

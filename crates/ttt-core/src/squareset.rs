@@ -1,15 +1,19 @@
 use crate::Square;
 
-/// A set of squares: 256 bits, one per square index, so any board fits.
+/// 64-bit words in a [`SquareSet`]: enough for every square index.
+const WORDS: usize = crate::MAX_CELLS.div_ceil(64);
+
+/// A set of squares: a bit per square index (400 bits, in 7 words), so any
+/// board fits.
 ///
 /// Iteration is in increasing index order, which is row-major order (top row
 /// first, left to right), the order the seeds scan the board in.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SquareSet([u64; 4]);
+pub struct SquareSet([u64; WORDS]);
 
 impl SquareSet {
     /// The empty set.
-    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+    pub const EMPTY: SquareSet = SquareSet([0; WORDS]);
 
     /// Whether `square` is in the set.
     #[inline]
@@ -35,16 +39,25 @@ impl SquareSet {
     /// Number of squares in the set.
     #[inline]
     pub const fn len(&self) -> usize {
-        (self.0[0].count_ones()
-            + self.0[1].count_ones()
-            + self.0[2].count_ones()
-            + self.0[3].count_ones()) as usize
+        let mut n = 0;
+        let mut i = 0;
+        while i < WORDS {
+            n += self.0[i].count_ones() as usize;
+            i += 1;
+        }
+        n
     }
 
     /// Whether the set is empty.
     #[inline]
     pub const fn is_empty(&self) -> bool {
-        self.0[0] | self.0[1] | self.0[2] | self.0[3] == 0
+        let mut any = 0;
+        let mut i = 0;
+        while i < WORDS {
+            any |= self.0[i];
+            i += 1;
+        }
+        any == 0
     }
 
     /// The first square in row-major order.
@@ -56,39 +69,24 @@ impl SquareSet {
     /// Squares in both sets.
     #[inline]
     pub fn intersection(&self, other: &SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] & other.0[0],
-            self.0[1] & other.0[1],
-            self.0[2] & other.0[2],
-            self.0[3] & other.0[3],
-        ])
+        SquareSet(core::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
     /// Squares in either set.
     #[inline]
     pub fn union(&self, other: &SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] | other.0[0],
-            self.0[1] | other.0[1],
-            self.0[2] | other.0[2],
-            self.0[3] | other.0[3],
-        ])
+        SquareSet(core::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     /// Squares in `self` but not in `other`.
     #[inline]
     pub fn difference(&self, other: &SquareSet) -> SquareSet {
-        SquareSet([
-            self.0[0] & !other.0[0],
-            self.0[1] & !other.0[1],
-            self.0[2] & !other.0[2],
-            self.0[3] & !other.0[3],
-        ])
+        SquareSet(core::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
-    /// The raw 64-bit words (bit `i` is the square with index `i`).
+    /// The raw 64-bit words (bit `i` of the whole is the square with index `i`).
     #[inline]
-    pub const fn words(&self) -> [u64; 4] {
+    pub const fn words(&self) -> [u64; WORDS] {
         self.0
     }
 }
@@ -106,7 +104,7 @@ impl FromIterator<Square> for SquareSet {
 /// Iterator over a [`SquareSet`] in row-major order.
 #[derive(Clone, Debug)]
 pub struct Squares {
-    words: [u64; 4],
+    words: [u64; WORDS],
     word: usize,
 }
 
@@ -115,12 +113,12 @@ impl Iterator for Squares {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        while self.word < 4 {
+        while self.word < WORDS {
             let w = self.words[self.word];
             if w != 0 {
                 self.words[self.word] = w & (w - 1);
                 return Some(Square::from_index(
-                    (self.word as u32 * 64 + w.trailing_zeros()) as u8,
+                    (self.word as u32 * 64 + w.trailing_zeros()) as u16,
                 ));
             }
             self.word += 1;

@@ -50,9 +50,23 @@ impl Symmetry {
     /// Only meaningful for the symmetries [`Symmetry::of`] returns for them.
     #[inline]
     pub fn apply(self, square: Square, rules: &Rules) -> Square {
-        let (c, r) = (square.column(), square.row());
-        let (w, h) = (rules.columns() - 1, rules.rows() - 1);
-        let (nc, nr) = match self {
+        let (c, r) = self.apply_coords(
+            square.column(),
+            square.row(),
+            rules.columns() - 1,
+            rules.rows() - 1,
+        );
+        // Squares off the board stay where they are rather than panicking.
+        Square::new(c, r).unwrap_or(square)
+    }
+
+    /// Where column `c`, row `r` go on a board whose last column is `w` and
+    /// last row `h`: [`apply`](Symmetry::apply) without the index arithmetic,
+    /// for callers that map one cell under every symmetry.
+    #[inline]
+    pub(crate) const fn apply_coords(self, c: u8, r: u8, w: u8, h: u8) -> (u8, u8) {
+        // Wrapping keeps squares off the board from panicking; they stay off it.
+        match self {
             Symmetry::Identity => (c, r),
             Symmetry::Rotate180 => (w.wrapping_sub(c), h.wrapping_sub(r)),
             Symmetry::FlipHorizontal => (w.wrapping_sub(c), r),
@@ -61,9 +75,7 @@ impl Symmetry {
             Symmetry::Rotate270 => (r, w.wrapping_sub(c)),
             Symmetry::Transpose => (r, c),
             Symmetry::AntiTranspose => (h.wrapping_sub(r), w.wrapping_sub(c)),
-        };
-        // Wrapping keeps squares off the board from panicking; they stay off it.
-        Square::from_index((nr & 15) << 4 | (nc & 15))
+        }
     }
 
     /// The symmetry that undoes this one.

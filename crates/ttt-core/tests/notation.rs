@@ -189,11 +189,11 @@ fn impossible_boards_are_rejected() {
     assert_eq!("x.o.x".parse::<Position>(), Err(NotSquare { len: 5 }));
     let wide = "x".repeat(0) + &".".repeat(17);
     assert_eq!(wide.parse::<Position>(), Err(NotSquare { len: 17 }));
-    let too_wide = format!("{}/{}", ".".repeat(17), ".".repeat(17));
+    let too_wide = format!("{}/{}", ".".repeat(21), ".".repeat(21));
     assert_eq!(
         too_wide.parse::<Position>(),
         Err(BadShape(RulesError::BadSize {
-            columns: 17,
+            columns: 21,
             rows: 2
         }))
     );
@@ -236,7 +236,7 @@ fn rules_parse_and_validate() {
         Rules::new(7, 7, 4).unwrap().to_string().parse::<Rules>(),
         Ok(Rules::new(7, 7, 4).unwrap())
     );
-    assert!("17".parse::<Rules>().is_err());
+    assert!("21".parse::<Rules>().is_err());
     assert!("0x3".parse::<Rules>().is_err());
     assert!("3x3 k=4".parse::<Rules>().is_err());
     assert!("banana".parse::<Rules>().is_err());

@@ -1,13 +1,19 @@
 //! Property tests: random games on random boards.
 use proptest::prelude::*;
-use ttt_core::{Mark, Outcome, Position, Rules, SquareFormat, Symmetry};
+use ttt_core::{Mark, Outcome, Position, Rules, SquareFormat, Symmetry, WinCondition, MAX_SIDE};
 
-/// Random rules (1..=16 a side, any legal k) and a sequence of move picks.
+/// Random rules (1..=20 a side, any legal k, k or more / exactly k) and a
+/// sequence of move picks.
 fn rules_and_picks() -> impl Strategy<Value = (Rules, Vec<u16>)> {
-    (1u8..=16, 1u8..=16)
-        .prop_flat_map(|(c, r)| (Just(c), Just(r), 1u8..=c.max(r)))
-        .prop_flat_map(|(c, r, k)| {
-            let rules = Rules::new(c, r, k).unwrap();
+    (1u8..=MAX_SIDE, 1u8..=MAX_SIDE, any::<bool>())
+        .prop_flat_map(|(c, r, exact)| (Just(c), Just(r), 1u8..=c.max(r), Just(exact)))
+        .prop_flat_map(|(c, r, k, exact)| {
+            let win = if exact {
+                WinCondition::ExactlyK
+            } else {
+                WinCondition::AtLeastK
+            };
+            let rules = Rules::new(c, r, k).unwrap().with_win_condition(win);
             (
                 Just(rules),
                 prop::collection::vec(any::<u16>(), 0..=rules.cell_count()),
@@ -26,6 +32,39 @@ fn play_out(rules: Rules, picks: &[u16]) -> Position {
         pos.play(moves[p as usize % moves.len()]).unwrap();
     }
     pos
+}
+
+/// Whether `mark` has a winning run, by brute force over coordinates (no
+/// square indices): every maximal run in every direction, measured cell by
+/// cell, against k and the win condition.
+fn has_winning_run(pos: &Position, mark: Mark) -> bool {
+    let rules = pos.rules();
+    let (w, h) = (rules.columns() as i32, rules.rows() as i32);
+    let at = |c: i32, r: i32| {
+        (0..w).contains(&c)
+            && (0..h).contains(&r)
+            && pos.get(ttt_core::Square::new(c as u8, r as u8).unwrap()) == Some(mark)
+    };
+    let k = rules.k() as i32;
+    let exact = rules.win_condition() == WinCondition::ExactlyK;
+    (0..h).any(|r| {
+        (0..w).any(|c| {
+            [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| {
+                if !at(c, r) || at(c - dc, r - dr) {
+                    return false; // not the start of a run
+                }
+                let mut len = 0;
+                while at(c + dc * len, r + dr * len) {
+                    len += 1;
+                }
+                if exact {
+                    len == k
+                } else {
+                    len >= k
+                }
+            })
+        })
+    })
 }
 
 proptest! {
@@ -65,8 +104,14 @@ proptest! {
                 other => panic!("the side that did not move has a line: {other:?}"),
             };
             prop_assert_eq!(pos.outcome(), scanned);
+            for mark in Mark::ALL {
+                prop_assert_eq!(pos.find_line(mark).is_some(), has_winning_run(&pos, mark));
+            }
             if let Some(line) = pos.winning_line() {
                 prop_assert!(line.len >= rules.k());
+                if rules.win_condition() == WinCondition::ExactlyK {
+                    prop_assert_eq!(line.len, rules.k());
+                }
                 prop_assert!(line.squares().all(|s| pos.get(s) == Some(mover)));
                 prop_assert!(line.contains(pos.last_move().unwrap()));
             }
@@ -75,6 +120,8 @@ proptest! {
 
     #[test]
     fn board_text_round_trips((rules, picks) in rules_and_picks()) {
+        // Board text carries no win condition: it reads back as "k or more".
+        let rules = rules.with_win_condition(WinCondition::AtLeastK);
         let pos = play_out(rules, &picks);
         let text = pos.to_string();
         let back = Position::from_board(&text, Some(rules.k())).unwrap();

@@ -39,6 +39,8 @@ pub struct AnalyzeArgs {
     /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
+    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    pub exact_k: bool,
     /// Print JSON instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -147,7 +149,8 @@ fn analyze_board(
 ) -> anyhow::Result<()> {
     let origin = batch.as_ref().map(|(o, _)| format!("{o}: "));
     let origin = origin.unwrap_or_default();
-    let pos = playable_board(text, args.k).map_err(|e| input_error(format!("{origin}{e}")))?;
+    let pos = playable_board(text, args.k, args.exact_k)
+        .map_err(|e| input_error(format!("{origin}{e}")))?;
     let rules = *pos.rules();
     if !is_solvable(&rules) {
         return Err(input_error(format!(

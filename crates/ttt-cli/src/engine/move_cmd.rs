@@ -44,6 +44,8 @@ pub struct MoveArgs {
     /// 5 on larger boards).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
+    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    pub exact_k: bool,
     /// Seed for the players' random choices (same seed, same moves).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -76,7 +78,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
     // one shape gets one note, not one per line.
     let mut noted: Option<Rules> = None;
     let result = for_each_board(&args.boards, &mut input, |text, origin| {
-        let pos = playable_board(text, args.k)
+        let pos = playable_board(text, args.k, args.exact_k)
             .and_then(|pos| check_player_fits(args.ai, pos.rules()).map(|()| pos))
             .map_err(|e| input_error(format!("{origin}: {e}")))?;
         if args.k.is_none() && noted != Some(*pos.rules()) {

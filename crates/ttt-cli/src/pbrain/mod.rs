@@ -3,12 +3,13 @@
 //!
 //! Commands: START N, RECTSTART W,H, RESTART, BEGIN, TURN x,y,
 //! BOARD .. x,y,field .. DONE, TAKEBACK x,y, PLAY x,y, INFO key value, ABOUT, END.
-//! Coordinates are zero-based `x,y`, x the column. Boards are 1x1 to 16x16;
-//! the win length is five (five or more: "freestyle"; the INFO rule bit for
-//! "exactly five" is not honoured), or the longer side on boards smaller
-//! than five. Answers: `OK`, a move `x,y`, `ERROR message` for input that
-//! cannot be played, `UNKNOWN message` for unknown commands; each line ends
-//! in LF (managers accept LF, CR LF or CR), input lines may end in either.
+//! Coordinates are zero-based `x,y`, x the column. Boards are 1x1 to 20x20;
+//! the win length is five (five or more: "freestyle"; exactly five after
+//! `INFO rule 1`), or the longer side on boards smaller than five. Renju
+//! and caro (`INFO rule` 4, 8) are not supported: a MESSAGE says so.
+//! Answers: `OK`, a move `x,y`, `ERROR message` for input that cannot be
+//! played, `UNKNOWN message` for unknown commands; each line ends in LF
+//! (managers accept LF, CR LF or CR), input lines may end in either.
 //!
 //! The input is read on its own thread ([`session::serve`]): END, START,
 //! RECTSTART, RESTART or BOARD sent while the brain thinks stop the search
@@ -25,10 +26,11 @@ pub use session::{run, serve, Brain, EngineBrain, Flow, Info, Session};
 /// The part of `--help` that explains the protocol (`ttt pbrain`, `pbrain-ttt`).
 pub const HELP: &str = "\
 The same program is installed as pbrain-ttt, the name Gomocup managers expect.
-Boards 1x1 to 16x16 (START 20 is refused); five in a row wins (five or more), or
-the longer side on boards smaller than five. Uses the perfect player on boards it
-can solve and the strong player within INFO timeout_turn / time_left otherwise;
-an empty board is answered with the centre.
+Boards 1x1 to 20x20; five in a row wins (five or more; exactly five after
+INFO rule 1), or the longer side on boards smaller than five. Renju and caro
+(INFO rule 4, 8) are not supported: a MESSAGE line says so. Uses the perfect
+player on boards it can solve and the strong player within INFO timeout_turn /
+time_left otherwise; an empty board is answered with the centre.
 Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end
 the turn at once without a move, so a script must wait for each answer.
 BOARD field 3 (a won line of a continuous game) marks a cell nobody plays.

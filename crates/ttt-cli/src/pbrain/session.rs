@@ -5,7 +5,7 @@ use std::sync::{mpsc, Arc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
+use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, WinCondition, MAX_SIDE};
 
 use super::protocol::{interrupts_thinking, parse_board_line, parse_command, BoardLine, Command};
 use crate::ai::{PlayerKind, TtEntry};
@@ -159,8 +159,27 @@ pub struct Info {
     pub time_left: Option<u64>,
     /// `max_memory`, bytes (0: no limit).
     pub max_memory: u64,
-    /// `rule` bits (1: exactly five, which we do not distinguish).
+    /// `rule` bits: 1 exactly five (honoured), 2 continuous game (nothing
+    /// to do), 4 renju and 8 caro (not supported: answered with a MESSAGE).
     pub rule: u32,
+}
+
+/// `INFO rule` bit: only exactly five wins.
+const RULE_EXACTLY_FIVE: u32 = 1;
+/// `INFO rule` bits of rule sets this brain does not play: renju (forbidden
+/// moves for black) and caro (a five blocked at both ends does not win).
+const RULE_RENJU: u32 = 4;
+const RULE_CARO: u32 = 8;
+
+impl Info {
+    /// The win condition the `rule` bits ask for (exactly five with bit 1).
+    pub fn win_condition(&self) -> WinCondition {
+        if self.rule & RULE_EXACTLY_FIVE != 0 {
+            WinCondition::ExactlyK
+        } else {
+            WinCondition::AtLeastK
+        }
+    }
 }
 
 impl Info {
@@ -287,7 +306,7 @@ impl<B: Brain> Session<B> {
                 }
             }
             Command::Takeback(x, y) => self.takeback(x, y, out)?,
-            Command::Info(key, value) => self.set_info(&key, &value),
+            Command::Info(key, value) => self.set_info(&key, &value, out)?,
             Command::About => writeln!(
                 out,
                 "name=\"ttt\", version=\"{}\", author=\"Tic-Tac-Toe 64\", country=\"-\", \
@@ -322,6 +341,7 @@ impl<B: Brain> Session<B> {
         let k = GOMOKU_K.min(c.max(r));
         match Rules::new(c, r, k) {
             Ok(rules) => {
+                let rules = rules.with_win_condition(self.info.win_condition());
                 self.pos = Some(Position::new(rules));
                 self.moves.clear();
                 writeln!(out, "OK")
@@ -545,7 +565,7 @@ impl<B: Brain> Session<B> {
         }
     }
 
-    fn set_info(&mut self, key: &str, value: &str) {
+    fn set_info(&mut self, key: &str, value: &str, out: &mut dyn Write) -> io::Result<()> {
         // Values that are not numbers are ignored, like unknown keys.
         let number = value.trim().parse::<u64>().ok();
         match (key, number) {
@@ -553,9 +573,50 @@ impl<B: Brain> Session<B> {
             ("timeout_match", Some(n)) => self.info.timeout_match = Some(n),
             ("time_left", Some(n)) => self.info.time_left = Some(n),
             ("max_memory", Some(n)) => self.info.max_memory = n,
-            ("rule", Some(n)) => self.info.rule = n.min(u32::MAX as u64) as u32,
+            ("rule", Some(n)) => return self.set_rule(n.min(u32::MAX as u64) as u32, out),
             _ => {}
         }
+        Ok(())
+    }
+
+    /// `INFO rule`: the win condition applies to the game in progress and
+    /// to later STARTs. INFO has no answer, so rule sets we cannot play are
+    /// reported with MESSAGE (which managers log) rather than ERROR (which
+    /// a manager waiting for a move could take for the answer).
+    fn set_rule(&mut self, rule: u32, out: &mut dyn Write) -> io::Result<()> {
+        self.info.rule = rule;
+        let win = self.info.win_condition();
+        if let Some(pos) = &self.pos {
+            if pos.rules().win_condition() != win {
+                let rules = pos.rules().with_win_condition(win);
+                match with_rules(pos, rules) {
+                    Some(updated) => self.pos = Some(updated),
+                    None => writeln!(
+                        out,
+                        "MESSAGE INFO rule {rule}: the stones on the board are not a game \
+                         under these rules; START or BOARD again"
+                    )?,
+                }
+            }
+        }
+        let unsupported: Vec<&str> = [(RULE_RENJU, "renju"), (RULE_CARO, "caro")]
+            .into_iter()
+            .filter(|&(bit, _)| rule & bit != 0)
+            .map(|(_, name)| name)
+            .collect();
+        if !unsupported.is_empty() {
+            let playing = match win {
+                WinCondition::ExactlyK => "exactly five wins",
+                WinCondition::AtLeastK => "five or more win",
+            };
+            writeln!(
+                out,
+                "MESSAGE INFO rule {rule}: {} not supported; playing without its restrictions \
+                 ({playing})",
+                unsupported.join(" and ")
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -642,6 +703,19 @@ fn read_input(mut input: impl BufRead, interrupts: &Interrupts, sender: &mpsc::S
             return;
         }
     }
+}
+
+/// `pos` under other rules: its moves replayed (so TAKEBACK still works),
+/// or, for a position set up with BOARD, its stones. `None` if the stones
+/// are not a game under the new rules.
+fn with_rules(pos: &Position, rules: Rules) -> Option<Position> {
+    if pos.history().len() == pos.mark_count() {
+        let mut replayed = Position::new(rules);
+        if pos.history().iter().all(|&sq| replayed.play(sq).is_ok()) {
+            return Some(replayed);
+        }
+    }
+    Position::from_marks(rules, pos.marks(Mark::X), pos.marks(Mark::O)).ok()
 }
 
 fn square_on(rules: &Rules, x: u32, y: u32) -> Result<Square, String> {

@@ -79,7 +79,7 @@ pub struct PlayArgs {
     #[arg(long, value_name = "NAME", value_parser = parse_player)]
     pub ai_o: Option<PlayerKind>,
 
-    /// Board size: N (N x N) or CxR (columns x rows), each 1 to 16.
+    /// Board size: N (N x N) or CxR (columns x rows), each 1 to 20.
     /// The board must also fit the terminal in the full-screen view.
     #[arg(long, value_name = "N|CxR", default_value = "3", value_parser = parse_size)]
     pub size: Rules,
@@ -88,6 +88,9 @@ pub struct PlayArgs {
     /// 9x9, 5 in a row on larger boards).
     #[arg(short = 'k', long, value_name = "K")]
     pub win_length: Option<u8>,
+
+    #[arg(long, help = ttt_cli::common::EXACT_K_HELP)]
+    pub exact_k: bool,
 
     /// Who goes first against the computer; whoever goes first is X.
     #[arg(long, value_enum, default_value_t = First::Ask)]
@@ -126,10 +129,15 @@ pub struct PlayArgs {
 impl PlayArgs {
     /// The board shape and win length.
     pub fn rules(&self) -> Result<Rules, String> {
-        match self.win_length {
-            Some(k) => self.size.with_k(k).map_err(|e| e.to_string()),
-            None => Ok(self.size),
-        }
+        let rules = match self.win_length {
+            Some(k) => self.size.with_k(k).map_err(|e| e.to_string())?,
+            None => self.size,
+        };
+        Ok(if self.exact_k {
+            rules.with_win_condition(ttt_core::WinCondition::ExactlyK)
+        } else {
+            rules
+        })
     }
 }
 

@@ -12,10 +12,17 @@ use super::input::{help_text, parse_action, parse_answer, Action, Answer};
 use super::session::{Seat, Session, Undone};
 use super::Exit;
 
+/// Widest board drawn with grid lines; wider ones (up to 20 columns) drop
+/// them and show empty cells as dots, so a row stays within 80 columns.
+const GRID_MAX_COLUMNS: u8 = 16;
+
 /// The board as text: column letters on top, row numbers on the left,
 /// cells `X`/`O`, the winning line's cells in brackets (`[X]`).
 pub fn board_text(pos: &Position) -> String {
     let rules = pos.rules();
+    if rules.columns() > GRID_MAX_COLUMNS {
+        return gridless_board_text(pos);
+    }
     let line = pos.winning_line();
     let mut s = String::from("   ");
     for c in 0..rules.columns() {
@@ -45,6 +52,35 @@ pub fn board_text(pos: &Position) -> String {
             })
             .collect();
         s.push_str(cells.join("|").trim_end());
+        s.push('\n');
+    }
+    s
+}
+
+/// [`board_text`] without grid lines: 3 characters a cell, `.` for empty.
+fn gridless_board_text(pos: &Position) -> String {
+    let rules = pos.rules();
+    let line = pos.winning_line();
+    let mut s = String::from("   ");
+    for c in 0..rules.columns() {
+        s.push_str(&format!(" {} ", (b'A' + c) as char));
+    }
+    s.truncate(s.trim_end().len());
+    s.push('\n');
+    for r in 0..rules.rows() {
+        s.push_str(&format!("{:>2} ", r + 1));
+        for c in 0..rules.columns() {
+            let Some(sq) = Square::new(c, r) else {
+                continue;
+            };
+            let mark = pos.get(sq).map_or('.', Mark::char);
+            if line.is_some_and(|l| l.contains(sq)) {
+                s.push_str(&format!("[{mark}]"));
+            } else {
+                s.push_str(&format!(" {mark} "));
+            }
+        }
+        s.truncate(s.trim_end().len());
         s.push('\n');
     }
     s
@@ -96,9 +132,14 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
     let rules = *session.rules();
     writeln!(
         io.out,
-        "Welcome to Tic-Tac-Toe! {}x{} board, {} in a row to win.",
+        "Welcome to Tic-Tac-Toe! {}x{} board, {}{} in a row to win.",
         rules.columns(),
         rules.rows(),
+        if rules.excludes_overlines() {
+            "exactly "
+        } else {
+            ""
+        },
         rules.k()
     )?;
     match session.mode() {

@@ -700,5 +700,18 @@ mod tests {
         let l = layout(&big, 80, 24).unwrap();
         assert!(!l.boxed);
         assert!(layout(&big, 40, 10).is_none());
+        // 20x20: the compact board needs 63 columns and 26 lines; on 80x24
+        // the screen asks for a larger terminal.
+        let twenty = Rules::with_default_k(20, 20).unwrap();
+        let l = layout(&twenty, 80, 26).unwrap();
+        assert!(!l.boxed);
+        assert_eq!(l.height(&twenty), 22);
+        assert!(layout(&twenty, 80, 24).is_none());
+        assert!(layout(&twenty, 62, 30).is_none());
+        let t20 = twenty.parse_square("t20").unwrap();
+        assert_eq!(
+            l.cell_at(&twenty, l.x0 + 19 * l.dx, l.y0 + 19 * l.dy),
+            Some(t20)
+        );
     }
 }

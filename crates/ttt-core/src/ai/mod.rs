@@ -331,8 +331,13 @@ pub fn move_seed(seed: u64, game: u64, mark_count: usize) -> u64 {
 /// first-player wins), k = 4 with no side over 6 (6x5, 6x6), k = 5 on at
 /// most 36 cells (6x6, 7x5, ...) or with a side of at most 3, k = 6 below
 /// 64 cells, and k >= 7. Everything else (5x5 k=3, 7x5 k=4, 7x6 k=5, 7x7
-/// k=5, 8x8 k=6, 9x9, 15x15, ...) uses `strong`.
+/// k=5, 8x8 k=6, 9x9, 15x15, ...) uses `strong`, and so do boards where
+/// only exactly k wins and a longer line fits (the exact searches know only
+/// "k or more").
 pub fn is_solvable(rules: &Rules) -> bool {
+    if rules.excludes_overlines() {
+        return false;
+    }
     let cells = rules.cell_count();
     let k = rules.k();
     let (long, short) = (

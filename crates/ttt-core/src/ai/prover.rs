@@ -118,9 +118,11 @@ impl<'a> Prover<'a> {
         self.stop = Some(flag);
     }
 
-    /// Whether the boards of `rules` fit the prover (at most 64 cells).
+    /// Whether the boards of `rules` fit the prover: at most 64 cells, and
+    /// not a board where an overline can happen and does not win (the
+    /// prover knows only "k or more").
     pub fn fits(rules: &crate::Rules) -> bool {
-        rules.cell_count() <= 64
+        rules.cell_count() <= 64 && !rules.excludes_overlines()
     }
 
     /// Counters accumulated since the prover was made.

@@ -131,7 +131,9 @@ impl<'a> Solver<'a> {
                 _ => {}
             }
         }
-        if pos.rules().cell_count() > 64 {
+        // The bitboard search knows only "k or more": boards where an
+        // overline can happen and does not win go to the plain search.
+        if pos.rules().cell_count() > 64 || pos.rules().excludes_overlines() {
             let v = baseline::solve(pos, self.tt, &mut self.stats);
             let w = match v {
                 Value::Win(_) => 1,
@@ -335,7 +337,7 @@ pub(crate) struct Geo {
     /// Mixed into TT keys (see `tt::salt`).
     pub(crate) salt: u64,
     /// The square each cell maps to under each symmetry.
-    pub(crate) sym_sq: [[u8; 64]; 8],
+    pub(crate) sym_sq: [[u16; 64]; 8],
     /// Static ordering weight: the number of windows through the cell.
     pub(crate) weight: [u8; 64],
     pub(crate) rules: Rules,
@@ -387,9 +389,11 @@ impl Geo {
             }
         }
         for i in 0..cells {
-            let sq = g.square(i as u32);
+            // By coordinates: Symmetry::apply would divide the index again.
+            let (c, r) = ((i % cols as usize) as u8, (i / cols as usize) as u8);
             for (s, sym) in Symmetry::of(rules).iter().enumerate() {
-                g.sym_sq[s][i] = sym.apply(sq, rules).index() as u8;
+                let (sc, sr) = sym.apply_coords(c, r, cols - 1, rows - 1);
+                g.sym_sq[s][i] = (sr as usize * Square::STRIDE + sc as usize) as u16;
             }
             g.weight[i] = g.win[..g.nwin]
                 .iter()
@@ -398,15 +402,6 @@ impl Geo {
                 .min(255) as u8;
         }
         g
-    }
-
-    #[inline]
-    pub(crate) fn square(&self, cell: u32) -> Square {
-        Square::new(
-            (cell % self.cols as u32) as u8,
-            (cell / self.cols as u32) as u8,
-        )
-        .unwrap_or(Square::from_index(0))
     }
 
     #[inline]

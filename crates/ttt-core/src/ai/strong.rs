@@ -26,7 +26,7 @@
 //!   (MIPS II), where a node costs 100-200 us.
 use super::SearchStats;
 use crate::rng::Rng;
-use crate::{Direction, Mark, Position, Rules, Square};
+use crate::{Direction, Mark, Position, Rules, Square, WinCondition, MAX_CELLS, MAX_SIDE};
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]
@@ -89,12 +89,23 @@ fn need_score(need: u32) -> i32 {
 
 const DIRS: [Direction; 4] = Direction::ALL;
 
-/// Window mark counts run from 0 to k <= 16.
-const MAX_COUNT: usize = 17;
+/// Window mark counts run from 0 to k <= 20.
+const MAX_COUNT: usize = MAX_SIDE as usize + 1;
 
-/// Square index step along each direction of [`DIRS`] (index = row * 16 +
-/// column), as a wrapping `u8` add.
-const INDEX_STEP: [u8; 4] = [1, 16, 17, 0u8.wrapping_sub(15)];
+/// Square index step along each direction of [`DIRS`] (index = row *
+/// [`Square::STRIDE`] + column), as a wrapping add.
+const INDEX_STEP: [usize; 4] = [
+    1,
+    Square::STRIDE,
+    Square::STRIDE + 1,
+    0usize.wrapping_sub(Square::STRIDE - 1),
+];
+
+/// Window ids: a square's index * 4 + direction.
+const WINDOW_IDS: usize = MAX_CELLS * 4;
+
+/// 64-bit words of a bitset of window ids.
+const WINDOW_WORDS: usize = WINDOW_IDS.div_ceil(64);
 
 /// What one more mark of a side changes in a window with given counts.
 #[derive(Copy, Clone)]
@@ -172,29 +183,29 @@ pub struct Engine<'a> {
     aborted: bool,
     rules: Rules,
     k: u32,
-    cells: [u8; 256],
+    cells: [u8; MAX_CELLS],
     /// Marks of each side in each window (id = start square * 4 +
     /// direction), coded `x * MAX_COUNT + o`: one number indexes `steps`.
-    counts: [u16; 1024],
+    counts: [u16; WINDOW_IDS],
     /// Windows with k-1 marks of a side and none of the other: a count and
     /// a bitset of window ids per side.
     fours: [u32; 2],
-    four_set: [[u64; 16]; 2],
+    four_set: [[u64; WINDOW_WORDS]; 2],
     /// Per row, a bit per column: the occupied cells (the candidates are
     /// the empty cells within two steps of these).
-    occupied: [u16; 16],
+    occupied: [u32; MAX_SIDE as usize],
     /// Each cell's move-ordering key for each side to move (2 x its gain for
     /// that side + its gain for the other), summed over the windows through
     /// it and kept up to date as windows change, so ordering the candidates
     /// reads one number per cell instead of rescoring 4k windows.
-    cell_key: [[i32; 2]; 256],
+    cell_key: [[i32; 2]; MAX_CELLS],
     /// What one more mark changes in a window, by side and the window's
     /// counts before it (coded as in `counts`); a take-back undoes the entry
     /// of the counts after it.
     steps: [[WindowStep; MAX_COUNT * MAX_COUNT]; 2],
     /// The key change (by side to move) of each window along the line being
     /// updated (scratch space, so the hot path clears nothing).
-    line_deltas: [[i32; 2]; 16],
+    line_deltas: [[i32; 2]; MAX_SIDE as usize],
     /// Evaluation from X's point of view.
     eval_x: i32,
     turn: Mark,
@@ -211,14 +222,14 @@ impl<'a> Engine<'a> {
             aborted: false,
             rules: Rules::CLASSIC,
             k: 3,
-            cells: [0; 256],
-            counts: [0; 1024],
+            cells: [0; MAX_CELLS],
+            counts: [0; WINDOW_IDS],
             fours: [0; 2],
-            four_set: [[0; 16]; 2],
-            occupied: [0; 16],
-            cell_key: [[0; 2]; 256],
+            four_set: [[0; WINDOW_WORDS]; 2],
+            occupied: [0; MAX_SIDE as usize],
+            cell_key: [[0; 2]; MAX_CELLS],
             steps: [[WindowStep::NONE; MAX_COUNT * MAX_COUNT]; 2],
-            line_deltas: [[0; 2]; 16],
+            line_deltas: [[0; 2]; MAX_SIDE as usize],
             eval_x: 0,
             turn: Mark::X,
             marks: 0,
@@ -233,11 +244,11 @@ impl<'a> Engine<'a> {
     fn load(&mut self, pos: &Position) {
         self.rules = *pos.rules();
         self.k = self.rules.k() as u32;
-        self.cells = [0; 256];
-        self.counts = [0; 1024];
+        self.cells = [0; MAX_CELLS];
+        self.counts = [0; WINDOW_IDS];
         self.fours = [0; 2];
-        self.four_set = [[0; 16]; 2];
-        self.occupied = [0; 16];
+        self.four_set = [[0; WINDOW_WORDS]; 2];
+        self.occupied = [0; MAX_SIDE as usize];
         self.fill_window_keys();
         self.eval_x = 0;
         self.marks = 0;
@@ -301,7 +312,7 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        self.cell_key = [[0; 2]; 256];
+        self.cell_key = [[0; 2]; MAX_CELLS];
         // Every window starts empty: add its share to each of its cells.
         for sq in self.rules.squares() {
             let mut windows = 0;
@@ -324,7 +335,7 @@ impl<'a> Engine<'a> {
             let (lo, hi) = window_offsets((x, y), (dx, dy), k, (w, h));
             for o in lo..=hi {
                 let (sx, sy) = (x - o * dx, y - o * dy);
-                f(((sy * 16 + sx) * 4) as usize + d);
+                f((sy as usize * Square::STRIDE + sx as usize) * 4 + d);
             }
         }
     }
@@ -393,9 +404,11 @@ impl<'a> Engine<'a> {
             // One more mark of side m: its count goes up by one.
             let unit = [MAX_COUNT as u16, 1][m];
             let step_index = INDEX_STEP[d];
-            let mut start = (sq.index() as u8).wrapping_sub(step_index.wrapping_mul(hi as u8));
+            let mut start = sq
+                .index()
+                .wrapping_sub(step_index.wrapping_mul(hi as usize));
             for j in 0..count {
-                let id = start as usize * 4 + d;
+                let id = start * 4 + d;
                 start = start.wrapping_add(step_index);
                 let code = self.counts[id];
                 let (lower, upper) = if add {
@@ -433,7 +446,7 @@ impl<'a> Engine<'a> {
             // Each cell on the line gets the sum of the changes of the
             // windows covering it: a running sum as windows enter and leave.
             let step = INDEX_STEP[d];
-            let mut cell = (sq.index() as u8).wrapping_sub(step.wrapping_mul(hi as u8));
+            let mut cell = sq.index().wrapping_sub(step.wrapping_mul(hi as usize));
             let ku = self.k as usize;
             let mut acc = [0i32; 2];
             // count <= k: windows enter on the first `count` cells, none
@@ -441,13 +454,13 @@ impl<'a> Engine<'a> {
             for delta in &self.line_deltas[..count] {
                 acc[0] += delta[0];
                 acc[1] += delta[1];
-                let key = &mut self.cell_key[cell as usize];
+                let key = &mut self.cell_key[cell];
                 key[0] += acc[0];
                 key[1] += acc[1];
                 cell = cell.wrapping_add(step);
             }
             for _ in count..ku {
-                let key = &mut self.cell_key[cell as usize];
+                let key = &mut self.cell_key[cell];
                 key[0] += acc[0];
                 key[1] += acc[1];
                 cell = cell.wrapping_add(step);
@@ -455,7 +468,7 @@ impl<'a> Engine<'a> {
             for delta in &self.line_deltas[..count - 1] {
                 acc[0] -= delta[0];
                 acc[1] -= delta[1];
-                let key = &mut self.cell_key[cell as usize];
+                let key = &mut self.cell_key[cell];
                 key[0] += acc[0];
                 key[1] += acc[1];
                 cell = cell.wrapping_add(step);
@@ -466,15 +479,14 @@ impl<'a> Engine<'a> {
 
     /// Per row, a bit per column: the empty cells within two steps of a
     /// mark (the candidates once the board is not empty).
-    fn frontier(&self) -> [u16; 16] {
+    fn frontier(&self) -> [u32; MAX_SIDE as usize] {
         let rows = self.rules.rows() as usize;
-        let all = ((1u32 << self.rules.columns()) - 1) as u16;
-        let mut spread = [0u16; 16];
-        for (out, &row) in spread.iter_mut().zip(&self.occupied[..rows]) {
-            let r = u32::from(row);
-            *out = ((r | r << 1 | r << 2 | r >> 1 | r >> 2) as u16) & all;
+        let all = (1u32 << self.rules.columns()) - 1;
+        let mut spread = [0u32; MAX_SIDE as usize];
+        for (out, &r) in spread.iter_mut().zip(&self.occupied[..rows]) {
+            *out = (r | r << 1 | r << 2 | r >> 1 | r >> 2) & all;
         }
-        let mut front = [0u16; 16];
+        let mut front = [0u32; MAX_SIDE as usize];
         for r in 0..rows {
             let mut near = 0;
             for s in &spread[r.saturating_sub(2)..(r + 3).min(rows)] {
@@ -485,22 +497,32 @@ impl<'a> Engine<'a> {
         front
     }
 
-    /// The empty cells where `mark` completes a line: (first, how many; at
-    /// most 2 counted).
+    /// The empty cells where `mark` completes a winning line: (first, how
+    /// many; at most 2 counted). Under "exactly k" a window whose
+    /// completion would touch another `mark` at either end makes an
+    /// overline, which does not win, so it is skipped.
     fn winning_cells(&self, mark: Mark) -> (Option<Square>, u32) {
         let m = mark.index();
         if self.fours[m] == 0 {
             return (None, 0);
         }
         let k = self.k as i8;
+        let exact = self.rules.win_condition() == WinCondition::ExactlyK;
+        // Windows start on the board: only the words of its rows can be set.
+        let used = (self.rules.rows() as usize * Square::STRIDE * 4).div_ceil(64);
         let mut first: Option<Square> = None;
-        for (word_index, &word) in self.four_set[m].iter().enumerate() {
+        for (word_index, &word) in self.four_set[m][..used].iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let w = word_index * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let start = Square::from_index((w / 4) as u8);
+                let start = Square::from_index((w / 4) as u16);
                 let dir = DIRS[w % 4];
+                if exact
+                    && (self.holds(start.step(dir, -1), m) || self.holds(start.step(dir, k), m))
+                {
+                    continue;
+                }
                 for i in 0..k {
                     let Some(cell) = start.step(dir, i) else {
                         break;
@@ -517,6 +539,14 @@ impl<'a> Engine<'a> {
             }
         }
         (first, first.is_some() as u32)
+    }
+
+    /// Whether `square` is on the board and holds a mark of side `m`.
+    #[inline]
+    fn holds(&self, square: Option<Square>, m: usize) -> bool {
+        square.is_some_and(|sq| {
+            self.rules.contains(sq) && usize::from(self.cells[sq.index()]) == m + 1
+        })
     }
 
     /// How much playing `sq` gains for `mark` and would gain for the other
@@ -575,12 +605,12 @@ impl<'a> Engine<'a> {
             let mut bits = if self.marks == 0 {
                 (1u32 << self.rules.columns()) - 1
             } else {
-                u32::from(row_front)
+                row_front
             };
-            let mut i = row * 16;
+            let mut i = row * Square::STRIDE;
             while bits != 0 {
                 if bits & 1 != 0 {
-                    let sq = Square::from_index(i as u8);
+                    let sq = Square::from_index(i as u16);
                     let mut key = if self.marks == 0 {
                         -(self.rules.distance_from_centre(sq) as i32)
                     } else {
@@ -680,7 +710,7 @@ impl<'a> Engine<'a> {
         if let (Some(sq), n) = self.winning_cells(me.other()) {
             return Some((sq, if n >= 2 { -(WIN - 2) } else { 0 }));
         }
-        let mut root = [(0, Square::from_index(0)); 256];
+        let mut root = [(0, Square::from_index(0)); MAX_CELLS];
         let n = self.candidates(&mut root, true);
         if n == 0 {
             return pos.legal_moves().first().map(|sq| (sq, 0));
@@ -828,18 +858,23 @@ mod tests {
             (9, 9, 5),
             (7, 7, 4),
             (16, 16, 5),
+            (20, 20, 5),
+            (20, 15, 5),
+            (13, 20, 4),
             (6, 4, 1),
             (5, 8, 6),
         ] {
             let rules = Rules::new(c, r, k).unwrap();
-            for _game in 0..8 {
+            // The rescore is cubic in the cells: fewer games on the biggest.
+            let games = if rules.cell_count() > 256 { 2 } else { 8 };
+            for _game in 0..games {
                 let mut engine = Engine::new(Budget::nodes(1), 0);
                 engine.load(&Position::new(rules));
-                let mut played = [Square::from_index(0); 256];
+                let mut played = [Square::from_index(0); MAX_CELLS];
                 let mut count = 0;
                 while count < rules.cell_count() {
-                    let empty: [Option<Square>; 256] = core::array::from_fn(|i| {
-                        let sq = Square::from_index(i as u8);
+                    let empty: [Option<Square>; MAX_CELLS] = core::array::from_fn(|i| {
+                        let sq = Square::from_index(i as u16);
                         (rules.contains(sq) && engine.cells[i] == 0).then_some(sq)
                     });
                     let pick = rng.below((rules.cell_count() - count) as u32) as usize;

@@ -9,7 +9,7 @@ pub(crate) const UPPER: u8 = 3;
 /// Flag bit: the value is a distance score (else win/draw/loss only).
 pub(crate) const DIST: u8 = 4;
 /// No move stored.
-pub(crate) const NO_MOVE: u8 = 255;
+pub(crate) const NO_MOVE: u16 = u16::MAX;
 
 /// One slot of the transposition table (16 bytes).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -18,7 +18,8 @@ pub struct TtEntry {
     pub(crate) value: i16,
     pub(crate) flags: u8,
     pub(crate) depth: u8,
-    pub(crate) mv: u8,
+    /// The best move's square index, or [`NO_MOVE`].
+    pub(crate) mv: u16,
 }
 
 impl TtEntry {
@@ -53,7 +54,11 @@ pub fn clear(tt: &mut [TtEntry]) {
 /// A per-rules key mixed into every hash, so that one table can serve
 /// several board shapes and win lengths without mixing them up.
 pub(crate) fn salt(rules: &crate::Rules) -> u64 {
-    let mut z = (rules.columns() as u64) << 16 | (rules.rows() as u64) << 8 | rules.k() as u64;
+    let exact = matches!(rules.win_condition(), crate::WinCondition::ExactlyK);
+    let mut z = (exact as u64) << 24
+        | (rules.columns() as u64) << 16
+        | (rules.rows() as u64) << 8
+        | rules.k() as u64;
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use ttt_core::{Position, Rules, Square};
+use ttt_core::{Position, Rules, Square, WinCondition};
 
 use super::player::{Forfeit, TimeControl};
 use crate::common::{quote_short, read_line_bounded, Line};
@@ -273,8 +273,13 @@ impl ExternalEngine {
         let game_ms = time.game.map_or(0, |d| d.as_millis() as u64);
         self.send(&format!("INFO timeout_turn {turn_ms}"))?;
         self.send(&format!("INFO timeout_match {game_ms}"))?;
-        // Freestyle (five or more wins), against another program.
-        self.send("INFO rule 0")?;
+        // Freestyle (five or more wins) or exactly five (rule bit 1),
+        // against another program.
+        let rule = match rules.win_condition() {
+            WinCondition::AtLeastK => 0,
+            WinCondition::ExactlyK => 1,
+        };
+        self.send(&format!("INFO rule {rule}"))?;
         self.send("INFO game_type 1")?;
         Ok(())
     }

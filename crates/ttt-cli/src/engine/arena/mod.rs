@@ -92,6 +92,8 @@ pub struct ArenaArgs {
     /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
     #[arg(short, value_name = "K")]
     pub k: Option<u8>,
+    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    pub exact_k: bool,
     /// Seed for the players' random choices and the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -253,7 +255,10 @@ fn spec(
 
 impl Match {
     fn from_args(args: &ArenaArgs) -> anyhow::Result<Match> {
-        let rules = with_k(args.size, args.k)?;
+        let mut rules = with_k(args.size, args.k)?;
+        if args.exact_k {
+            rules = rules.with_win_condition(ttt_core::WinCondition::ExactlyK);
+        }
         let first = spec(args.x, args.engine_x.as_ref(), "x")?;
         let second = spec(args.o, args.engine_o.as_ref(), "o")?;
         for s in [&first, &second] {
