@@ -43,13 +43,30 @@ fn session_with(cmd: std::process::Command, input: &str) -> Vec<String> {
     let mut child = Manager::spawn(cmd);
     let mut answers = Vec::new();
     let mut in_board = false;
+    let mut exited = false;
     for line in input.split_inclusive('\n') {
+        if exited {
+            break;
+        }
         child.send(line);
         if expects_answer(line, &mut in_board) {
-            match child.answer(Duration::from_secs(60)) {
-                Some(answer) => answers.push(answer),
-                // It exited (END, or after END): nothing more to read.
-                None => break,
+            // MESSAGE and DEBUG lines (an INFO it cannot honour, ...) are
+            // kept but are not the answer, as for a manager.
+            loop {
+                match child.answer(Duration::from_secs(60)) {
+                    Some(answer) => {
+                        let note = answer.starts_with("MESSAGE") || answer.starts_with("DEBUG");
+                        answers.push(answer);
+                        if !note {
+                            break;
+                        }
+                    }
+                    // It exited (END, or after END): nothing more to read.
+                    None => {
+                        exited = true;
+                        break;
+                    }
+                }
             }
         }
     }
