@@ -505,7 +505,10 @@ fn full_screen_too_small_shows_the_whole_message_and_accepts_no_move() {
     t.keys(&["Enter", "Space", "5", "Enter", "1"]);
     t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "24"]);
     let screen = t.wait_for("Player X: arrows");
-    assert!(!screen.contains(" X "), "a hidden move was played:\n{screen}");
+    assert!(
+        !screen.contains(" X "),
+        "a hidden move was played:\n{screen}"
+    );
     // Quitting works while it is too small, with its question shown.
     t.tmux(&["resize-window", "-t", "0", "-x", "10", "-y", "12"]);
     t.wait_for("enlarge");
@@ -629,4 +632,29 @@ fn full_screen_ctrl_z_suspends_and_fg_restores() {
     t.type_line("echo EXIT=$?");
     t.wait_for("EXIT=0");
     assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_command_letters_that_name_columns_start_a_coordinate() {
+    let Some(t) = Tmux::start("hcolumn") else {
+        return;
+    };
+    // On 8x8, h is both the hint key and the last column.
+    t.type_line(&command("--mode two-player --size 8 -k 4"));
+    t.wait_for("Player X: arrows");
+    t.keys(&["h"]);
+    t.wait_for("Player X: h_   Enter asks for a hint");
+    t.keys(&["8"]);
+    t.wait_for("Player X: h8_   Enter plays 64 (h8)");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("Player O: arrows");
+    let row8 = screen.lines().find(|l| l.starts_with(" 8 ")).unwrap_or("");
+    assert!(row8.ends_with("│ X │"), "{screen}");
+    // h alone, then Enter: the hint.
+    t.keys(&["h"]);
+    t.wait_for("Player O: h_   Enter asks for a hint");
+    t.keys(&["Enter"]);
+    t.wait_for("Hint: square");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
 }

@@ -365,9 +365,7 @@ pub fn run(session: &mut Session, pace: Option<u64>, notes: Vec<String>) -> anyh
         writeln!(out, "{}", ui.session.score_line())?;
     }
     match exit {
-        Ok(Exit::Interrupted(cause)) => {
-            writeln!(out, "{} Thanks for playing!", cause.message())?
-        }
+        Ok(Exit::Interrupted(cause)) => writeln!(out, "{} Thanks for playing!", cause.message())?,
         _ => writeln!(out, "Thanks for playing!")?,
     }
     exit
@@ -424,8 +422,7 @@ impl Ui<'_> {
                     if let Some(exit) = self.wait_for_key(wait)? {
                         return Ok(exit);
                     }
-                    if self.running() && matches!(self.session.seat_to_move(), Seat::Computer(_))
-                    {
+                    if self.running() && matches!(self.session.seat_to_move(), Seat::Computer(_)) {
                         if let Some(exit) = self.computer_turn()? {
                             return Ok(exit);
                         }
@@ -667,10 +664,11 @@ impl Ui<'_> {
                     self.typed.clear();
                     return false; // moves the cursor
                 }
-                KeyCode::Char(c) if c == ' ' || c.is_ascii_graphic() => {
-                    if self.typed.len() < MAX_TYPED {
-                        self.typed.push(c.to_ascii_lowercase());
-                    }
+                // Longer text is no square: the rest is dropped.
+                KeyCode::Char(c)
+                    if (c == ' ' || c.is_ascii_graphic()) && self.typed.len() < MAX_TYPED =>
+                {
+                    self.typed.push(c.to_ascii_lowercase());
                 }
                 _ => {}
             }
@@ -761,11 +759,16 @@ impl Ui<'_> {
     }
 
     fn show_help(&mut self) {
+        let rules = *self.session.rules();
         self.message = format!(
             "{}\nKeys: arrows, WASD or the mouse move the cursor; Enter or Space places; \
              Backspace and Esc edit a typed square; Ctrl-Z suspends.",
-            help_text(self.session.rules())
+            help_text(&rules)
         );
+        if is_column_letter(&rules, 'h') {
+            self.message
+                .push_str(" Here h starts a coordinate: h then Enter asks for a hint.");
+        }
     }
 
     /// `q` or Esc: a game in progress asks first.
@@ -811,30 +814,28 @@ impl Ui<'_> {
         match self.phase {
             Phase::AskFirst => "Do you want to go first? (y/n) [r = random]   q: quit".into(),
             Phase::GameOver => "Do you want to play again? (y/n)".into(),
-            Phase::Playing => {
-                match self.session.seat_to_move() {
-                    Seat::Computer(_) if self.session.mode() == Mode::AiVsAi => {
-                        "Watching: q quits".into()
-                    }
-                    Seat::Computer(_) => "Thinking...".into(),
-                    Seat::Human => {
-                        let mark = self.session.position().side_to_move();
-                        let who = match self.session.mode() {
-                            Mode::TwoPlayer => format!("Player {mark}"),
-                            _ => format!("Your move ({mark})"),
-                        };
-                        if !self.typed.is_empty() && !self.tentative {
-                            format!(
-                                "{who}: {}_   {}, Backspace edits, Esc clears",
-                                self.typed,
-                                self.typed_meaning()
-                            )
-                        } else {
-                            format!("{who}: arrows/mouse or type a square (b2), Enter places, ? help")
-                        }
+            Phase::Playing => match self.session.seat_to_move() {
+                Seat::Computer(_) if self.session.mode() == Mode::AiVsAi => {
+                    "Watching: q quits".into()
+                }
+                Seat::Computer(_) => "Thinking...".into(),
+                Seat::Human => {
+                    let mark = self.session.position().side_to_move();
+                    let who = match self.session.mode() {
+                        Mode::TwoPlayer => format!("Player {mark}"),
+                        _ => format!("Your move ({mark})"),
+                    };
+                    if !self.typed.is_empty() && !self.tentative {
+                        format!(
+                            "{who}: {}_   {}, Backspace edits, Esc clears",
+                            self.typed,
+                            self.typed_meaning()
+                        )
+                    } else {
+                        format!("{who}: arrows/mouse or type a square (b2); Enter places; ? help, q quit")
                     }
                 }
-            }
+            },
         }
     }
 
@@ -1079,7 +1080,9 @@ mod tests {
         let text = "Too small for the board: enlarge the terminal to 51x23. q quits.";
         for width in [1u16, 5, 10, 40, 80] {
             let lines = wrap(text, width);
-            assert!(lines.iter().all(|l| l.chars().count() <= usize::from(width)));
+            assert!(lines
+                .iter()
+                .all(|l| l.chars().count() <= usize::from(width)));
             // Nothing is lost: the words come back joined.
             let joined: String = lines.concat().split_whitespace().collect();
             let words: String = text.split_whitespace().collect();
@@ -1100,7 +1103,13 @@ mod tests {
         let lines = bottom_lines("score", "one two three", "prompt", &notes, 20, 5);
         assert_eq!(
             lines,
-            ["score", "one two three", "prompt", "Note: a long note", "that needs two lines"]
+            [
+                "score",
+                "one two three",
+                "prompt",
+                "Note: a long note",
+                "that needs two lines"
+            ]
         );
         let lines = bottom_lines("score", "", "prompt", &[], 20, 10);
         assert_eq!(lines, ["score", "prompt"]);
