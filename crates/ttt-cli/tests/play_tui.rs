@@ -1,6 +1,7 @@
-//! The full-screen view in a real terminal: `ttt` runs inside a private tmux
-//! server (its own socket), keys are sent with `send-keys` and the screen is
-//! read with `capture-pane`. Skipped (with a note) when tmux is missing.
+//! `ttt play` in a real terminal (the full-screen view, and the line view
+//! where a terminal matters: Ctrl-C, TERM=dumb): `ttt` runs inside a private
+//! tmux server (its own socket), keys are sent with `send-keys` and the screen
+//! is read with `capture-pane`. Skipped (with a note) when tmux is missing.
 use std::process::Command;
 use std::time::{Duration, Instant};
 
