@@ -1,6 +1,7 @@
-//! The full-screen view in a real terminal: `ttt` runs inside a private tmux
-//! server (its own socket), keys are sent with `send-keys` and the screen is
-//! read with `capture-pane`. Skipped (with a note) when tmux is missing.
+//! `ttt play` in a real terminal (the full-screen view, and the line view
+//! where a terminal matters: Ctrl-C, TERM=dumb): `ttt` runs inside a private
+//! tmux server (its own socket), keys are sent with `send-keys` and the screen
+//! is read with `capture-pane`. Skipped (with a note) when tmux is missing.
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -432,4 +433,229 @@ fn full_screen_sigterm_ends_the_program_even_when_stderr_is_full() {
     assert!(!screen.contains("┌───"), "board left on screen:\n{screen}");
     assert_eq!(t.modes(), "0 1", "terminal restored");
     assert!(!alive(pid));
+}
+
+/// The non-empty lines of the screen, for messages that may wrap.
+fn text_of(screen: &str) -> String {
+    screen.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn full_screen_typed_squares_play_with_an_input_line() {
+    let Some(t) = Tmux::start("typed") else {
+        return;
+    };
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    // A number shows on the input line with what Enter will do; Enter plays.
+    t.keys(&["7"]);
+    t.wait_for("Your move (X): 7_   Enter plays 7");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("I am choosing square 5!");
+    let row3 = screen.lines().find(|l| l.starts_with(" 3 ")).unwrap_or("");
+    assert!(row3.starts_with(" 3 │ X │   │   │"), "{screen}");
+    // ? shows the help, as in the line view.
+    t.keys(&["?"]);
+    t.wait_for("Type a square number (1 to 9");
+    // A bad square: the error, the text kept to edit; Backspace, Esc.
+    t.keys(&["1", "0", "Enter"]);
+    let screen = t.wait_for("choose 1 to 9");
+    assert!(screen.contains("Your move (X): 10_"), "{screen}");
+    t.keys(&["BSpace"]);
+    t.wait_for("Your move (X): 1_   Enter plays 1");
+    t.keys(&["Escape"]);
+    t.wait_for("Your move (X): arrows/mouse or type a square");
+    // A coordinate starting with a movement letter (a moves left) and a row
+    // and column with a space: both play where they say.
+    t.keys(&["c", "1", "Enter"]);
+    let screen = t.wait_for("I am choosing square 1!");
+    let row1 = screen.lines().find(|l| l.starts_with(" 1 ")).unwrap_or("");
+    assert!(row1.starts_with(" 1 │ O │   │ X │"), "{screen}");
+    t.keys(&["a", "2"]);
+    t.wait_for("Your move (X): a2_   Enter plays 4");
+    t.keys(&["Escape", "3"]);
+    t.tmux(&["send-keys", "-t", "0", "Space"]);
+    t.keys(&["3"]);
+    t.wait_for("Your move (X): 3 3_   Enter plays 9");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("Your move (X): arrows");
+    let row3 = screen.lines().find(|l| l.starts_with(" 3 ")).unwrap_or("");
+    assert!(
+        row3.starts_with(" 3 │ X │") && row3.ends_with("│ X │"),
+        "{screen}"
+    );
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_too_small_shows_the_whole_message_and_accepts_no_move() {
+    let Some(t) = Tmux::start("small") else {
+        return;
+    };
+    t.type_line(&command("--mode two-player"));
+    t.wait_for("Player X:");
+    t.tmux(&["resize-window", "-t", "0", "-x", "10", "-y", "12"]);
+    let screen = t.wait_for("enlarge");
+    assert_eq!(
+        text_of(&screen),
+        "Too small for the board: enlarge the terminal to 12x10. q quits.",
+        "{screen}"
+    );
+    // Keys that would play, by cursor and typed, change nothing.
+    t.keys(&["Enter", "Space", "5", "Enter", "1"]);
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "24"]);
+    let screen = t.wait_for("Player X: arrows");
+    assert!(
+        !screen.contains(" X "),
+        "a hidden move was played:\n{screen}"
+    );
+    // Quitting works while it is too small, with its question shown.
+    t.tmux(&["resize-window", "-t", "0", "-x", "10", "-y", "12"]);
+    t.wait_for("enlarge");
+    t.keys(&["q"]);
+    t.wait_for("(y/n)");
+    t.keys(&["y"]);
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "24"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_shows_start_up_warnings() {
+    let Some(t) = Tmux::start("notes") else {
+        return;
+    };
+    let data = std::env::temp_dir().join(format!("ttt-tui-notes-{}", std::process::id()));
+    std::fs::create_dir_all(data.join("ttt")).unwrap();
+    std::fs::write(data.join("ttt/record.txt"), "not a record\n").unwrap();
+    t.type_line(&format!(
+        "XDG_DATA_HOME={} NO_COLOR=1 {} --seed 1 --first you --stats --games 3; echo EXIT=$?",
+        data.display(),
+        env!("CARGO_BIN_EXE_ttt")
+    ));
+    let screen = t.wait_for("Your move (X)");
+    let text = text_of(&screen);
+    assert!(text.contains("Not keeping a record this time"), "{screen}");
+    assert!(
+        text.contains("Note: --games has no effect with --mode human-vs-ai."),
+        "{screen}"
+    );
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+    // The file was left alone.
+    let kept = std::fs::read_to_string(data.join("ttt/record.txt")).unwrap();
+    assert_eq!(kept, "not a record\n");
+    let _ = std::fs::remove_dir_all(&data);
+}
+
+#[test]
+fn full_screen_ctrl_d_is_reported_as_end_of_input() {
+    let Some(t) = Tmux::start("ctrld") else {
+        return;
+    };
+    t.type_line(&command("--mode two-player"));
+    t.wait_for("Player X:");
+    t.keys(&["Enter"]);
+    t.wait_for("Player O:");
+    t.keys(&["C-d"]);
+    let screen = t.wait_for("EXIT=1");
+    assert!(
+        screen.contains("Game abandoned: end of input (Ctrl-D)."),
+        "{screen}"
+    );
+    assert!(!screen.contains("Ctrl-C"), "{screen}");
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn line_view_ctrl_c_ends_as_the_help_says() {
+    let Some(t) = Tmux::start("linectrlc") else {
+        return;
+    };
+    // In a game: the message, the score, exit 1.
+    t.type_line(&command("--plain --first you"));
+    t.wait_for("Enter a square:");
+    t.keys(&["C-c"]);
+    let screen = t.wait_for("EXIT=");
+    assert!(screen.contains("Game interrupted (Ctrl-C)."), "{screen}");
+    assert!(screen.contains("Thanks for playing!"), "{screen}");
+    assert!(screen.contains("EXIT=1"), "{screen}");
+    // Between games: like q, exit 0.
+    t.type_line("clear");
+    t.type_line(&command("--plain"));
+    t.wait_for("Do you want to go first?");
+    t.keys(&["C-c"]);
+    let screen = t.wait_for("EXIT=");
+    assert!(screen.contains("EXIT=0"), "{screen}");
+    assert!(!screen.contains("Game interrupted"), "{screen}");
+}
+
+#[test]
+fn dumb_terminal_gets_the_line_view() {
+    let Some(t) = Tmux::start("dumb") else {
+        return;
+    };
+    t.type_line(&format!("TERM=dumb {}", command("--first you")));
+    t.wait_for("Enter a square:");
+    let screen = t.screen();
+    assert!(screen.contains("Welcome to Tic-Tac-Toe!"), "{screen}");
+    assert_eq!(t.modes(), "0 1", "no alternate screen");
+    t.type_line("q");
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_ctrl_z_suspends_and_fg_restores() {
+    let Some(t) = Tmux::start("suspend") else {
+        return;
+    };
+    // Without "; echo": the shell would go on with the list when ttt stops.
+    let ttt = command("--first you");
+    let ttt = ttt.split(';').next().unwrap();
+    t.type_line(ttt);
+    t.wait_for("Your move (X)");
+    assert_eq!(t.modes(), "1 0");
+    t.keys(&["C-z"]);
+    t.wait_for("Stopped");
+    assert_eq!(t.modes(), "0 1", "the shell gets a normal terminal back");
+    t.type_line("fg");
+    let end = Instant::now() + Duration::from_secs(10);
+    while t.modes() != "1 0" && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert_eq!(t.modes(), "1 0", "full screen again after fg");
+    t.wait_for("┌───┬───┬───┐");
+    // Keys work again, in raw mode: one key places.
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square 1!");
+    t.keys(&["q", "y"]);
+    t.wait_for("Thanks for playing!");
+    t.type_line("echo EXIT=$?");
+    t.wait_for("EXIT=0");
+    assert_eq!(t.modes(), "0 1");
+}
+
+#[test]
+fn full_screen_command_letters_that_name_columns_start_a_coordinate() {
+    let Some(t) = Tmux::start("hcolumn") else {
+        return;
+    };
+    // On 8x8, h is both the hint key and the last column.
+    t.type_line(&command("--mode two-player --size 8 -k 4"));
+    t.wait_for("Player X: arrows");
+    t.keys(&["h"]);
+    t.wait_for("Player X: h_   Enter asks for a hint");
+    t.keys(&["8"]);
+    t.wait_for("Player X: h8_   Enter plays 64 (h8)");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("Player O: arrows");
+    let row8 = screen.lines().find(|l| l.starts_with(" 8 ")).unwrap_or("");
+    assert!(row8.ends_with("│ X │"), "{screen}");
+    // h alone, then Enter: the hint.
+    t.keys(&["h"]);
+    t.wait_for("Player O: h_   Enter asks for a hint");
+    t.keys(&["Enter"]);
+    t.wait_for("Hint: square");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
 }

@@ -19,13 +19,19 @@ Examples:
 
 In a game: a square number (5), a coordinate (b2) or a row and column (2 2)
 places your mark; u undoes, h asks for a hint, ? shows help, q quits.
-The full-screen view (when stdin and stdout are a terminal and --plain is not
-given): arrow keys or WASD move, Enter or Space places, mouse clicks place.
+The full-screen view (when stdin and stdout are a terminal, TERM is not dumb
+and --plain is not given): type a square and press Enter (Backspace and Esc
+edit it), or move with the arrow keys or WASD and place with Enter or Space,
+or click a square. Ctrl-Z suspends it (fg brings it back). Warnings (a record
+that cannot be kept, flags with no effect) stay shown under the board; the
+game waits while the terminal is too small for the board.
 NO_COLOR turns colours off. The record (--stats) lives in
 $XDG_DATA_HOME/ttt/record.txt (default ~/.local/share/ttt/record.txt).
 
-Exit status: 0 when you quit or decline another game, 1 when input ends (or
-Ctrl-C) in the middle of a game, 2 for bad flags.";
+Exit status: 0 when you quit or decline another game (or press Ctrl-C or
+Ctrl-D between games), 1 when input ends (Ctrl-D, end of file) or Ctrl-C in
+the middle of a game, 2 for bad flags, 128+N when ended by signal N (SIGHUP,
+SIGTERM, SIGQUIT).";
 
 /// Who plays.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum, Default)]
@@ -117,7 +123,8 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
 
-    /// Plain line view even on a terminal (always used when piped).
+    /// Plain line view even on a terminal (always used when piped, and when
+    /// TERM is dumb or unset).
     #[arg(long)]
     pub plain: bool,
 

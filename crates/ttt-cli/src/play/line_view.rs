@@ -1,6 +1,7 @@
 //! The line view: a plain text board like the seeds', prompts on stdout, one
 //! input per line. Used when piped or with `--plain`, so games can be scripted.
 use std::io::{self, BufRead, Write};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use ttt_core::{Mark, Position, Square};
@@ -10,7 +11,7 @@ use ttt_cli::common::{read_line_bounded, too_long_message, Line};
 use super::args::Mode;
 use super::input::{help_text, parse_action, parse_answer, Action, Answer};
 use super::session::{Seat, Session, Undone};
-use super::Exit;
+use super::{Cause, Exit};
 
 /// Widest board drawn with grid lines; wider ones (up to 20 columns) drop
 /// them and show empty cells as dots, so a row stays within 80 columns.
@@ -86,6 +87,64 @@ fn gridless_board_text(pos: &Position) -> String {
     s
 }
 
+/// What Ctrl-C must say and how it must exit, kept current by the line
+/// view: the signal is handled on another thread while this one may be
+/// blocked reading a line or waiting for the computer.
+struct CtrlCState {
+    in_game: bool,
+    /// The score line once a game has started.
+    score: Option<String>,
+}
+
+static CTRL_C_STATE: Mutex<CtrlCState> = Mutex::new(CtrlCState {
+    in_game: false,
+    score: None,
+});
+
+fn note_state(session: &Session) {
+    let mut state = CTRL_C_STATE.lock().unwrap_or_else(PoisonError::into_inner);
+    state.in_game = session.in_game();
+    state.score = (session.games_started() > 0).then(|| session.score_line());
+}
+
+/// Makes Ctrl-C end the line view as the help says: "Game interrupted
+/// (Ctrl-C)", the score and exit 1 in the middle of a game; the score and
+/// exit 0 between games (like `q`), rather than the silent exit 130.
+pub fn end_on_ctrl_c() {
+    use signal_hook::consts::SIGINT;
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT]) else {
+        return; // Without the watcher Ctrl-C just ends the process.
+    };
+    let _ = std::thread::Builder::new()
+        .name("ctrl-c".into())
+        .spawn(move || {
+            if signals.forever().next().is_none() {
+                return;
+            }
+            let state = CTRL_C_STATE.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut text = String::from("\n");
+            if state.in_game {
+                text.push_str(Cause::CtrlC.message());
+                text.push('\n');
+            }
+            if let Some(score) = &state.score {
+                text.push_str(score);
+                text.push('\n');
+            }
+            text.push_str("Thanks for playing!\n");
+            // Straight to the descriptor: the main thread holds the stdout
+            // lock while it waits for input. Errors (a closed pipe) are moot.
+            let mut bytes = text.as_bytes();
+            while !bytes.is_empty() {
+                match rustix::io::write(rustix::stdio::stdout(), bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => bytes = &bytes[n..],
+                }
+            }
+            std::process::exit(if state.in_game { 1 } else { 0 });
+        });
+}
+
 struct Lines<R, W> {
     input: R,
     out: W,
@@ -130,6 +189,7 @@ impl<R: BufRead, W: Write> Lines<R, W> {
 pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io::Result<Exit> {
     let mut io = Lines { input, out };
     let rules = *session.rules();
+    note_state(session);
     writeln!(
         io.out,
         "Welcome to Tic-Tac-Toe! {}x{} board, {}{} in a row to win.",
@@ -175,6 +235,7 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
             None
         };
         session.start_game(you_first);
+        note_state(session);
         if let Some(you) = session.human_mark() {
             writeln!(io.out, "You are {you}; I am {}.", you.other())?;
         }
@@ -183,7 +244,9 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
         if let Some(exit) = play_one(session, &mut io)? {
             return goodbye(&mut io.out, session, exit);
         }
-        if let Some(done) = session.finish() {
+        let finished = session.finish();
+        note_state(session);
+        if let Some(done) = finished {
             writeln!(io.out, "{}\n", done.message)?;
             writeln!(io.out, "{}", session.score_line())?;
             if let Some(r) = done.record {
@@ -225,7 +288,7 @@ fn play_one<R: BufRead, W: Write>(
                 io.out,
                 "\nInput ended in the middle of a game; the game is abandoned."
             )?;
-            return Ok(Some(Exit::Interrupted));
+            return Ok(Some(Exit::Interrupted(Cause::EndOfInput)));
         };
         match parse_action(&rules, &line) {
             Err(why) => writeln!(io.out, "{why}")?,
@@ -295,6 +358,7 @@ pub fn run_ai_vs_ai<W: Write>(
     )?;
     for g in 1..=games {
         session.start_game(None);
+        note_state(session);
         if show {
             writeln!(out, "\nGame {g}\n\n{}", board_text(session.position()))?;
         }
@@ -318,7 +382,9 @@ pub fn run_ai_vs_ai<W: Write>(
             }
         }
         let moves = session.position().mark_count();
-        if let Some(done) = session.finish() {
+        let finished = session.finish();
+        note_state(session);
+        if let Some(done) = finished {
             if show {
                 writeln!(out, "{}", done.message)?;
             } else {

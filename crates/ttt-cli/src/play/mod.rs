@@ -26,14 +26,33 @@ pub enum Exit {
     /// Normally: the player quit or declined another game (exit 0).
     Done,
     /// Input ended or Ctrl-C in the middle of a game (exit 1).
-    Interrupted,
+    Interrupted(Cause),
+}
+
+/// What ended a game in progress.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// Ctrl-C.
+    CtrlC,
+    /// End of input: Ctrl-D on a terminal, or the end of piped input.
+    EndOfInput,
+}
+
+impl Cause {
+    /// The message shown when this ends a game in progress.
+    pub fn message(self) -> &'static str {
+        match self {
+            Cause::CtrlC => "Game interrupted (Ctrl-C).",
+            Cause::EndOfInput => "Game abandoned: end of input (Ctrl-D).",
+        }
+    }
 }
 
 /// Runs `ttt play`.
 pub fn main(args: PlayArgs) -> ExitCode {
     match run(args) {
         Ok(Exit::Done) => ExitCode::SUCCESS,
-        Ok(Exit::Interrupted) => ExitCode::from(1),
+        Ok(Exit::Interrupted(_)) => ExitCode::from(1),
         Err(e) => {
             // A closed pipe (e.g. `ttt | head`) is not worth a message.
             if let Some(io) = e.downcast_ref::<io::Error>() {
@@ -50,6 +69,9 @@ pub fn main(args: PlayArgs) -> ExitCode {
 fn run(args: PlayArgs) -> anyhow::Result<Exit> {
     let rules = args.rules().map_err(anyhow::Error::msg)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
+    // Warnings go to stderr now and, in the full-screen view (which hides
+    // stderr until it ends), into its status line.
+    let mut notes: Vec<String> = Vec::new();
     let record = if args.stats {
         let path = stats::default_path()?;
         match stats::Record::load(&path) {
@@ -58,6 +80,9 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
                 print_err(format_args!("ttt: {e:#}"));
                 print_err(format_args!(
                     "ttt: not keeping a record this time; move the file away to start a new one."
+                ));
+                notes.push(format!(
+                    "Not keeping a record this time: {e:#}. Move the file away to start a new one."
                 ));
                 None
             }
@@ -70,18 +95,20 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         let mode = clap::ValueEnum::to_possible_value(&args.mode)
             .map(|v| v.get_name().to_owned())
             .unwrap_or_default();
-        print_err(format_args!(
-            "ttt: note: {flag} has no effect with --mode {mode}"
-        ));
+        let note = format!("{flag} has no effect with --mode {mode}");
+        print_err(format_args!("ttt: note: {note}"));
+        notes.push(format!("Note: {note}."));
     }
     for note in session.player_notes() {
         print_err(format_args!("ttt: note: {note}"));
+        notes.push(format!("Note: {note}"));
     }
     let tally = args.mode == Mode::AiVsAi && args.games > 1;
     let terminal = io::stdin().is_terminal() && io::stdout().is_terminal();
-    if terminal && !args.plain && !tally {
-        return tui::run(&mut session, args.pace);
+    if terminal && !args.plain && !tally && !dumb_terminal() {
+        return tui::run(&mut session, args.pace, notes);
     }
+    line_view::end_on_ctrl_c();
     if args.mode == Mode::AiVsAi {
         return Ok(line_view::run_ai_vs_ai(
             &mut session,
@@ -95,6 +122,12 @@ fn run(args: PlayArgs) -> anyhow::Result<Exit> {
         io::stdin().lock(),
         io::stdout().lock(),
     )?)
+}
+
+/// `TERM=dumb` (or no TERM at all): a terminal that cannot move the cursor
+/// or switch screens gets the line view.
+fn dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_none_or(|t| t.is_empty() || t == "dumb")
 }
 
 /// Flags given that the chosen mode does not use.

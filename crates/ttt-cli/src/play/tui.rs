@@ -1,12 +1,15 @@
 //! The full-screen view (crossterm): a box-drawn board, a cursor moved with
-//! the arrow keys, WASD or the mouse, Enter/Space to place, colours for X, O
-//! and the winning line (off with `NO_COLOR`; marks and the winning line also
-//! differ by shape). The terminal is restored on every exit: normal, error,
-//! Ctrl-C (raw mode delivers it as a key), panic (a hook restores it
+//! the arrow keys, WASD or the mouse, Enter/Space to place, squares typed on
+//! an input line (`6`, `b2`, `2 2`, then Enter), colours for X, O and the
+//! winning line (off with `NO_COLOR`; marks and the winning line also differ
+//! by shape). The terminal is restored on every exit: normal, error, Ctrl-C
+//! and Ctrl-D (raw mode delivers them as keys), panic (a hook restores it
 //! before the message is printed) and SIGTERM/SIGHUP/SIGQUIT (a watcher
-//! thread restores it, then exits with 128 + the signal number).
+//! thread restores it, then exits with 128 + the signal number); and while
+//! the program is suspended (Ctrl-Z or SIGTSTP; SIGCONT takes it back).
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use crossterm::cursor::{Hide, MoveTo, Show};
@@ -23,11 +26,83 @@ use crossterm::{execute, queue};
 use ttt_core::{Mark, Rules, Square};
 
 use super::args::Mode;
+use super::input::{help_text, parse_action, Action};
 use super::session::{Seat, Session, Undone};
-use super::Exit;
+use super::{Cause, Exit};
 
 /// Whether the terminal is in the full-screen state.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Held while the terminal changes state on purpose (entering, leaving,
+/// suspending), so a suspension cannot interleave with the exit.
+static SCREEN: Mutex<()> = Mutex::new(());
+
+/// Set when the screen must be drawn again from scratch (after `fg`).
+static REDRAW: AtomicBool = AtomicBool::new(false);
+
+fn screen_lock() -> MutexGuard<'static, ()> {
+    SCREEN.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Puts the terminal in the full-screen state: raw mode, alternate screen,
+/// mouse reports, hidden cursor.
+fn enter_terminal() -> io::Result<()> {
+    ACTIVE.store(true, Ordering::SeqCst);
+    enable_raw_mode()?;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)
+}
+
+/// Ctrl-Z or SIGTSTP: give the terminal back to the shell, stop, and take it
+/// again when continued (`fg`). The stop is SIGSTOP, as signal-hook's
+/// emulation of the default action does: SIGTSTP itself is caught here.
+fn suspend() {
+    use signal_hook::consts::SIGSTOP;
+    let _screen = screen_lock();
+    // No frame is drawn over the shell's screen meanwhile.
+    let _stdout = io::stdout().lock();
+    let was_active = ACTIVE.load(Ordering::SeqCst);
+    restore_terminal();
+    let _ = signal_hook::low_level::raise(SIGSTOP);
+    // Continued.
+    if was_active {
+        let _ = enter_terminal();
+        REDRAW.store(true, Ordering::SeqCst);
+    }
+}
+
+/// SIGCONT: whoever stopped the program (SIGSTOP from outside), the shell
+/// may have reset the terminal meanwhile; set it up again and redraw.
+fn resume() {
+    let _screen = screen_lock();
+    if ACTIVE.load(Ordering::SeqCst) {
+        // crossterm only changes modes it believes are not set already.
+        let _ = disable_raw_mode();
+        let _ = enter_terminal();
+    }
+    REDRAW.store(true, Ordering::SeqCst);
+}
+
+/// Handles SIGTSTP (`kill -TSTP`; Ctrl-Z is a key in raw mode) and SIGCONT.
+fn watch_job_control_signals() {
+    use signal_hook::consts::{SIGCONT, SIGTSTP};
+    static STARTED: std::sync::Once = std::sync::Once::new();
+    STARTED.call_once(|| {
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTSTP, SIGCONT]) else {
+            return; // Without the watcher the defaults apply.
+        };
+        let _ = std::thread::Builder::new()
+            .name("job-control".into())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    if signal == SIGTSTP {
+                        suspend();
+                    } else {
+                        resume();
+                    }
+                }
+            });
+    });
+}
 
 /// Puts the terminal back: leave the alternate screen, show the cursor,
 /// stop mouse reports, leave raw mode. Safe to call more than once.
@@ -131,16 +206,21 @@ impl Guard {
         }));
         watch_termination_signals();
         watch_terminal_hangup();
-        ACTIVE.store(true, Ordering::SeqCst);
-        enable_raw_mode()?;
+        watch_job_control_signals();
+        let entered = {
+            let _screen = screen_lock();
+            enter_terminal()
+        };
+        // A failure half way is undone too (the guard restores).
         let guard = Guard;
-        execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture, Hide)?;
+        entered?;
         Ok(guard)
     }
 }
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        let _screen = screen_lock();
         restore_terminal();
     }
 }
@@ -167,11 +247,22 @@ struct Layout {
     boxed: bool,
 }
 
-/// Lines of text above (title) and below (score, message, prompt) the board.
-const TEXT_LINES: u16 = 5;
+/// Lines of text besides the board: the title and a blank line above it;
+/// the score, a message, the prompt and a note below it.
+const TEXT_LINES: u16 = 6;
+
+/// The longest text the input line takes (a square is at most "16 16").
+const MAX_TYPED: usize = 12;
+
+/// The compact board's needs: the smallest terminal that shows the board.
+fn min_size(rules: &Rules) -> (u16, u16) {
+    let (c, r) = (rules.columns() as u16, rules.rows() as u16);
+    (3 * c + 3, r + 1 + TEXT_LINES)
+}
 
 fn layout(rules: &Rules, width: u16, height: u16) -> Option<Layout> {
     let (c, r) = (rules.columns() as u16, rules.rows() as u16);
+    let (min_width, min_height) = min_size(rules);
     // Row labels take 3 columns; the title one line; headers one line.
     if width >= 4 * c + 5 && height >= 2 * r + 2 + TEXT_LINES {
         Some(Layout {
@@ -181,7 +272,7 @@ fn layout(rules: &Rules, width: u16, height: u16) -> Option<Layout> {
             dy: 2,
             boxed: true,
         })
-    } else if width >= 3 * c + 3 && height >= r + 1 + TEXT_LINES {
+    } else if width >= min_width && height >= min_height {
         Some(Layout {
             x0: 3,
             y0: 2,
@@ -217,6 +308,7 @@ struct Ui<'a> {
     session: &'a mut Session,
     phase: Phase,
     cursor: (u8, u8),
+    /// The last event's answer; may hold several lines (`?`).
     message: String,
     confirm_quit: bool,
     colour: bool,
@@ -226,10 +318,18 @@ struct Ui<'a> {
     /// The computer is choosing its move on another thread: the board must
     /// not change meanwhile.
     thinking: bool,
+    /// The input line: a square (or command) being typed.
+    typed: String,
+    /// `typed` is one movement letter (a, d, s, w) that also names a column:
+    /// it moved the cursor, and becomes a coordinate only if a digit follows.
+    tentative: bool,
+    /// Warnings from the start (the record not kept, ignored flags, slow
+    /// players), shown under the board for the whole session.
+    notes: Vec<String>,
 }
 
-/// Runs the session full screen.
-pub fn run(session: &mut Session, pace: Option<u64>) -> anyhow::Result<Exit> {
+/// Runs the session full screen; `notes` are shown under the board.
+pub fn run(session: &mut Session, pace: Option<u64>, notes: Vec<String>) -> anyhow::Result<Exit> {
     let colour = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let rules = *session.rules();
     let mut ui = Ui {
@@ -243,6 +343,9 @@ pub fn run(session: &mut Session, pace: Option<u64>) -> anyhow::Result<Exit> {
         layout: None,
         hint: None,
         thinking: false,
+        typed: String::new(),
+        tentative: false,
+        notes,
     };
     let exit = {
         let _guard = Guard::enter()?;
@@ -262,15 +365,21 @@ pub fn run(session: &mut Session, pace: Option<u64>) -> anyhow::Result<Exit> {
         writeln!(out, "{}", ui.session.score_line())?;
     }
     match exit {
-        Ok(Exit::Interrupted) => writeln!(out, "Game interrupted (Ctrl-C). Thanks for playing!")?,
+        Ok(Exit::Interrupted(cause)) => writeln!(out, "{} Thanks for playing!", cause.message())?,
         _ => writeln!(out, "Thanks for playing!")?,
     }
     exit
 }
 
+/// Whether `c` names a column of the board (`a` is the first).
+fn is_column_letter(rules: &Rules, c: char) -> bool {
+    c.is_ascii_lowercase() && (c as u8 - b'a') < rules.columns()
+}
+
 impl Ui<'_> {
     fn new_game(&mut self) {
         self.hint = None;
+        self.clear_typed();
         if self.session.must_ask_first() {
             self.phase = Phase::AskFirst;
         } else {
@@ -288,10 +397,21 @@ impl Ui<'_> {
         };
     }
 
+    fn clear_typed(&mut self) {
+        self.typed.clear();
+        self.tentative = false;
+    }
+
+    /// Whether the game can go on: the board is on screen and nothing else
+    /// is asked. While the board does not fit, nothing moves.
+    fn running(&self) -> bool {
+        self.phase == Phase::Playing && !self.confirm_quit && self.layout.is_some()
+    }
+
     fn event_loop(&mut self) -> anyhow::Result<Exit> {
         loop {
             self.draw()?;
-            if self.phase == Phase::Playing && !self.confirm_quit {
+            if self.running() {
                 if let Seat::Computer(_) = self.session.seat_to_move() {
                     // Let the watcher see each move; stay responsive meanwhile.
                     let wait = if self.session.mode() == Mode::AiVsAi {
@@ -302,10 +422,7 @@ impl Ui<'_> {
                     if let Some(exit) = self.wait_for_key(wait)? {
                         return Ok(exit);
                     }
-                    if self.phase == Phase::Playing
-                        && !self.confirm_quit
-                        && matches!(self.session.seat_to_move(), Seat::Computer(_))
-                    {
+                    if self.running() && matches!(self.session.seat_to_move(), Seat::Computer(_)) {
                         if let Some(exit) = self.computer_turn()? {
                             return Ok(exit);
                         }
@@ -313,9 +430,23 @@ impl Ui<'_> {
                     continue;
                 }
             }
-            let ev = event::read()?;
-            if let Some(exit) = self.handle(ev)? {
-                return Ok(exit);
+            if let Some(ev) = self.next_event()? {
+                if let Some(exit) = self.handle(ev)? {
+                    return Ok(exit);
+                }
+            }
+        }
+    }
+
+    /// The next event, or `None` when the screen must be drawn again first
+    /// (the program was suspended and continued).
+    fn next_event(&mut self) -> io::Result<Option<Event>> {
+        loop {
+            if REDRAW.swap(false, Ordering::SeqCst) {
+                return Ok(None);
+            }
+            if event::poll(Duration::from_millis(200))? {
+                return event::read().map(Some);
             }
         }
     }
@@ -324,9 +455,15 @@ impl Ui<'_> {
     fn wait_for_key(&mut self, wait: Duration) -> anyhow::Result<Option<Exit>> {
         let end = Instant::now() + wait;
         loop {
+            if REDRAW.swap(false, Ordering::SeqCst) {
+                self.draw()?;
+            }
             let left = end.saturating_duration_since(Instant::now());
-            if !event::poll(left)? {
-                return Ok(None);
+            if !event::poll(left.min(Duration::from_millis(200)))? {
+                if left <= Duration::from_millis(200) {
+                    return Ok(None);
+                }
+                continue;
             }
             if let Some(exit) = self.handle(event::read()?)? {
                 return Ok(Some(exit));
@@ -348,12 +485,15 @@ impl Ui<'_> {
         let worker = std::thread::spawn(move || job.run());
         self.thinking = true;
         while !worker.is_finished() {
+            let redraw = REDRAW.swap(false, Ordering::SeqCst);
             if event::poll(Duration::from_millis(20))? {
                 let ev = event::read()?;
                 if let Some(exit) = self.handle(ev)? {
                     // Leaving: the worker's result is not needed.
                     return Ok(Some(exit));
                 }
+                self.draw()?;
+            } else if redraw {
                 self.draw()?;
             }
         }
@@ -379,6 +519,7 @@ impl Ui<'_> {
         self.hint = None;
         if let Some(done) = self.session.finish() {
             self.phase = Phase::GameOver;
+            self.clear_typed();
             self.message = done.message;
             if let Some(r) = done.record {
                 self.message.push_str("  ");
@@ -394,7 +535,8 @@ impl Ui<'_> {
                 if let (MouseEventKind::Down(MouseButton::Left), Some(l)) = (m.kind, self.layout) {
                     if let Some(sq) = l.cell_at(self.session.rules(), m.column, m.row) {
                         self.cursor = (sq.column(), sq.row());
-                        if self.phase == Phase::Playing && !self.confirm_quit {
+                        if self.phase == Phase::Playing && !self.confirm_quit && !self.thinking {
+                            self.clear_typed();
                             self.place();
                         }
                     }
@@ -406,9 +548,14 @@ impl Ui<'_> {
     }
 
     fn key(&mut self, key: KeyEvent) -> anyhow::Result<Option<Exit>> {
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        if ctrl && matches!(key.code, KeyCode::Char('c') | KeyCode::Char('d')) {
-            return Ok(Some(self.quit_exit()));
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            match key.code {
+                KeyCode::Char('c') => return Ok(Some(self.quit_exit(Cause::CtrlC))),
+                KeyCode::Char('d') => return Ok(Some(self.quit_exit(Cause::EndOfInput))),
+                KeyCode::Char('z') => suspend(),
+                _ => {}
+            }
+            return Ok(None);
         }
         let ch = match key.code {
             KeyCode::Char(c) => Some(c.to_ascii_lowercase()),
@@ -424,12 +571,22 @@ impl Ui<'_> {
             }
             return Ok(None);
         }
-        if ch == Some('q') || key.code == KeyCode::Esc {
-            if self.session.in_game() {
-                self.confirm_quit = true;
-                return Ok(None);
+        if self.layout.is_none() {
+            // The board cannot be seen: nothing but quitting.
+            if ch == Some('q') || key.code == KeyCode::Esc {
+                return Ok(self.ask_quit());
             }
-            return Ok(Some(Exit::Done));
+            return Ok(None);
+        }
+        if self.phase == Phase::Playing
+            && !self.thinking
+            && self.session.seat_to_move() == Seat::Human
+            && self.typing_key(key, ch)
+        {
+            return Ok(None);
+        }
+        if ch == Some('q') || key.code == KeyCode::Esc {
+            return Ok(self.ask_quit());
         }
         match self.phase {
             Phase::AskFirst => match ch {
@@ -461,22 +618,11 @@ impl Ui<'_> {
                         self.cursor.1 = (r + 1).min(rules.rows() - 1)
                     }
                     (KeyCode::Enter, _) | (_, Some(' ')) => self.place(),
-                    (_, Some('u')) => {
-                        self.message = match self.session.undo() {
-                            Undone::Nothing => "There is no move of yours to undo.".into(),
-                            Undone::Moves(n) => format!("Took back {n} move(s)."),
-                        };
-                        self.hint = None;
-                    }
-                    (_, Some('h')) => {
-                        self.message = match self.session.hint() {
-                            Some((sq, why)) => {
-                                self.cursor = (sq.column(), sq.row());
-                                self.hint = Some(sq);
-                                format!("Hint: square {} ({why}).", self.session.square_name(sq))
-                            }
-                            None => "No hint available.".into(),
-                        };
+                    (_, Some('u')) => self.undo(),
+                    (_, Some('h')) => self.give_hint(),
+                    (_, Some('?')) => self.show_help(),
+                    (_, Some(c)) if c.is_ascii_graphic() => {
+                        self.message = format!("The key {c} does nothing here: ? shows help.");
                     }
                     _ => {}
                 }
@@ -485,9 +631,158 @@ impl Ui<'_> {
         Ok(None)
     }
 
-    fn quit_exit(&self) -> Exit {
+    /// The input line's share of a key on the player's turn; `true` if the
+    /// key was used. Digits and column letters start a line; movement and
+    /// command keys keep their meaning on an empty line, except that a
+    /// command letter naming a column (h on boards 8 wide) starts a line too
+    /// ("h" then Enter still asks for a hint).
+    fn typing_key(&mut self, key: KeyEvent, ch: Option<char>) -> bool {
+        let rules = *self.session.rules();
+        if self.tentative {
+            self.tentative = false;
+            if let Some(digit) = ch.filter(char::is_ascii_digit) {
+                self.typed.push(digit);
+                self.preview();
+                return true;
+            }
+            // A movement after all: the key acts on an empty line.
+            self.typed.clear();
+            if key.code == KeyCode::Esc {
+                return true;
+            }
+        }
+        if !self.typed.is_empty() {
+            match key.code {
+                KeyCode::Enter => self.submit_typed(),
+                KeyCode::Backspace => {
+                    self.typed.pop();
+                }
+                KeyCode::Esc => self.typed.clear(),
+                // Never part of a square: help, keeping the line.
+                KeyCode::Char('?') => self.show_help(),
+                KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => {
+                    self.typed.clear();
+                    return false; // moves the cursor
+                }
+                // Longer text is no square: the rest is dropped.
+                KeyCode::Char(c)
+                    if (c == ' ' || c.is_ascii_graphic()) && self.typed.len() < MAX_TYPED =>
+                {
+                    self.typed.push(c.to_ascii_lowercase());
+                }
+                _ => {}
+            }
+            self.preview();
+            return true;
+        }
+        let Some(c) = ch else {
+            return false;
+        };
+        let column = is_column_letter(&rules, c);
+        match c {
+            '0'..='9' => {}
+            'a' | 'd' | 's' | 'w' if column => {
+                // Moves the cursor as usual; a digit next makes it "a1".
+                self.typed.push(c);
+                self.tentative = true;
+                return false;
+            }
+            'h' | 'q' | 'u' if column => {}
+            'a' | 'd' | 's' | 'w' | 'h' | 'q' | 'u' | ' ' | '?' => return false,
+            _ if column => {}
+            _ => return false,
+        }
+        self.typed.push(c);
+        self.preview();
+        true
+    }
+
+    /// A typed square moves the cursor there, to show where Enter plays.
+    fn preview(&mut self) {
+        if let Ok(sq) = self.session.rules().parse_square(self.typed.trim()) {
+            self.cursor = (sq.column(), sq.row());
+        }
+    }
+
+    /// Enter on the input line: the square or command as in the line view.
+    fn submit_typed(&mut self) {
+        let rules = *self.session.rules();
+        match parse_action(&rules, &self.typed) {
+            // Kept, to be corrected with Backspace.
+            Err(why) => self.message = why,
+            Ok(action) => {
+                self.typed.clear();
+                match action {
+                    Action::Play(sq) => {
+                        self.cursor = (sq.column(), sq.row());
+                        self.place();
+                    }
+                    Action::Quit => self.confirm_quit = true,
+                    Action::Undo => self.undo(),
+                    Action::Hint => self.give_hint(),
+                    Action::Help => self.show_help(),
+                }
+            }
+        }
+    }
+
+    /// What the input line's Enter would do, for the prompt.
+    fn typed_meaning(&self) -> String {
+        let rules = self.session.rules();
+        match parse_action(rules, &self.typed) {
+            Ok(Action::Play(sq)) => format!("Enter plays {}", self.session.square_name(sq)),
+            Ok(Action::Quit) => "Enter quits".into(),
+            Ok(Action::Undo) => "Enter undoes".into(),
+            Ok(Action::Hint) => "Enter asks for a hint".into(),
+            Ok(Action::Help) => "Enter shows help".into(),
+            Err(_) => "type a square".into(),
+        }
+    }
+
+    fn undo(&mut self) {
+        self.message = match self.session.undo() {
+            Undone::Nothing => "There is no move of yours to undo.".into(),
+            Undone::Moves(n) => format!("Took back {n} move(s)."),
+        };
+        self.hint = None;
+    }
+
+    fn give_hint(&mut self) {
+        self.message = match self.session.hint() {
+            Some((sq, why)) => {
+                self.cursor = (sq.column(), sq.row());
+                self.hint = Some(sq);
+                format!("Hint: square {} ({why}).", self.session.square_name(sq))
+            }
+            None => "No hint available.".into(),
+        };
+    }
+
+    fn show_help(&mut self) {
+        let rules = *self.session.rules();
+        self.message = format!(
+            "{}\nKeys: arrows, WASD or the mouse move the cursor; Enter or Space places; \
+             Backspace and Esc edit a typed square; Ctrl-Z suspends.",
+            help_text(&rules)
+        );
+        if is_column_letter(&rules, 'h') {
+            self.message
+                .push_str(" Here h starts a coordinate: h then Enter asks for a hint.");
+        }
+    }
+
+    /// `q` or Esc: a game in progress asks first.
+    fn ask_quit(&mut self) -> Option<Exit> {
         if self.session.in_game() {
-            Exit::Interrupted
+            self.confirm_quit = true;
+            return None;
+        }
+        Some(Exit::Done)
+    }
+
+    fn quit_exit(&self, cause: Cause) -> Exit {
+        if self.session.in_game() {
+            Exit::Interrupted(cause)
         } else {
             Exit::Done
         }
@@ -519,22 +814,28 @@ impl Ui<'_> {
         match self.phase {
             Phase::AskFirst => "Do you want to go first? (y/n) [r = random]   q: quit".into(),
             Phase::GameOver => "Do you want to play again? (y/n)".into(),
-            Phase::Playing => {
-                match self.session.seat_to_move() {
-                    Seat::Computer(_) if self.session.mode() == Mode::AiVsAi => {
-                        "Watching: q quits".into()
-                    }
-                    Seat::Computer(_) => "Thinking...".into(),
-                    Seat::Human => {
-                        let mark = self.session.position().side_to_move();
-                        let who = match self.session.mode() {
-                            Mode::TwoPlayer => format!("Player {mark}"),
-                            _ => format!("Your move ({mark})"),
-                        };
-                        format!("{who}: arrows/WASD/mouse move, Enter/Space place, u undo, h hint, q quit")
+            Phase::Playing => match self.session.seat_to_move() {
+                Seat::Computer(_) if self.session.mode() == Mode::AiVsAi => {
+                    "Watching: q quits".into()
+                }
+                Seat::Computer(_) => "Thinking...".into(),
+                Seat::Human => {
+                    let mark = self.session.position().side_to_move();
+                    let who = match self.session.mode() {
+                        Mode::TwoPlayer => format!("Player {mark}"),
+                        _ => format!("Your move ({mark})"),
+                    };
+                    if !self.typed.is_empty() && !self.tentative {
+                        format!(
+                            "{who}: {}_   {}, Backspace edits, Esc clears",
+                            self.typed,
+                            self.typed_meaning()
+                        )
+                    } else {
+                        format!("{who}: arrows/mouse or type a square (b2); Enter places; ? help, q quit")
                     }
                 }
-            }
+            },
         }
     }
 
@@ -550,6 +851,23 @@ impl Ui<'_> {
         let (width, height) = terminal::size()?;
         let rules = *self.session.rules();
         queue!(out, Clear(ClearType::All), MoveTo(0, 0))?;
+        self.layout = layout(&rules, width, height);
+        let Some(l) = self.layout else {
+            // Whatever the size: the text wraps, and the game waits.
+            let (min_width, min_height) = min_size(&rules);
+            let text = format!(
+                "Too small for the board: enlarge the terminal to {min_width}x{min_height}. {}",
+                if self.confirm_quit {
+                    self.prompt()
+                } else {
+                    "q quits.".into()
+                }
+            );
+            for (y, line) in (0..height).zip(wrap(&text, width)) {
+                queue!(out, MoveTo(0, y), Print(line))?;
+            }
+            return out.flush();
+        };
         let title = match self.session.mode() {
             Mode::HumanVsAi => format!(
                 "Tic-Tac-Toe {}x{}, {} in a row: you against {}",
@@ -574,26 +892,18 @@ impl Ui<'_> {
             ),
         };
         queue!(out, Print(clip(&title, width)))?;
-        self.layout = layout(&rules, width, height);
-        let Some(l) = self.layout else {
-            let lines = [
-                "Too small for the board: enlarge the terminal.".into(),
-                self.prompt(),
-            ];
-            for (y, text) in (1u16..).zip(lines) {
-                queue!(out, MoveTo(0, y), Print(clip(&text, width)))?;
-            }
-            return out.flush();
-        };
         self.draw_board(&mut out, l)?;
         let y = l.height(&rules) + 1;
-        let lines = [
-            self.session.score_line(),
-            self.message.clone(),
-            self.prompt(),
-        ];
+        let lines = bottom_lines(
+            &self.session.score_line(),
+            &self.message,
+            &self.prompt(),
+            &self.notes,
+            width,
+            height.saturating_sub(y),
+        );
         for (dy, text) in (0u16..).zip(lines) {
-            queue!(out, MoveTo(0, y + dy), Print(clip(&text, width)))?;
+            queue!(out, MoveTo(0, y + dy), Print(text))?;
         }
         out.flush()
     }
@@ -683,6 +993,69 @@ fn clip(text: &str, width: u16) -> String {
     text.chars().take(width as usize).collect()
 }
 
+/// `text` in lines of at most `width` characters, broken at spaces (and
+/// inside words longer than a line); `\n` starts a new line.
+fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        let mut len = 0;
+        for word in paragraph.split(' ').filter(|w| !w.is_empty()) {
+            let mut word: Vec<char> = word.chars().collect();
+            if len > 0 && len + 1 + word.len() > width {
+                lines.push(std::mem::take(&mut line));
+                len = 0;
+            }
+            if len > 0 {
+                line.push(' ');
+                len += 1;
+            }
+            while len + word.len() > width {
+                let rest = word.split_off(width - len);
+                line.extend(word);
+                lines.push(std::mem::take(&mut line));
+                len = 0;
+                word = rest;
+            }
+            len += word.len();
+            line.extend(word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// The text under the board in `rows` lines of `width`: the score, the
+/// message (wrapped), the prompt, the notes (wrapped). When rows run short
+/// the message and then the notes lose their last lines, but one line of
+/// each stays while there is room, and the prompt always.
+fn bottom_lines(
+    score: &str,
+    message: &str,
+    prompt: &str,
+    notes: &[String],
+    width: u16,
+    rows: u16,
+) -> Vec<String> {
+    let message = if message.is_empty() {
+        Vec::new()
+    } else {
+        wrap(message, width)
+    };
+    let notes: Vec<String> = notes.iter().flat_map(|n| wrap(n, width)).collect();
+    let mut rest = usize::from(rows).saturating_sub(2);
+    let message_rows = message.len().min(rest.saturating_sub(notes.len().min(1)));
+    rest -= message_rows;
+    let note_rows = notes.len().min(rest);
+    let mut lines = vec![clip(score, width)];
+    lines.extend(message.into_iter().take(message_rows));
+    lines.push(clip(prompt, width));
+    lines.extend(notes.into_iter().take(note_rows));
+    lines.truncate(usize::from(rows));
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -713,5 +1086,45 @@ mod tests {
             l.cell_at(&twenty, l.x0 + 19 * l.dx, l.y0 + 19 * l.dy),
             Some(t20)
         );
+    }
+
+    #[test]
+    fn wrapping_fits_any_width() {
+        let text = "Too small for the board: enlarge the terminal to 51x23. q quits.";
+        for width in [1u16, 5, 10, 40, 80] {
+            let lines = wrap(text, width);
+            assert!(lines
+                .iter()
+                .all(|l| l.chars().count() <= usize::from(width)));
+            // Nothing is lost: the words come back joined.
+            let joined: String = lines.concat().split_whitespace().collect();
+            let words: String = text.split_whitespace().collect();
+            assert_eq!(joined, words, "width {width}");
+        }
+        assert_eq!(
+            wrap(text, 10)[..4],
+            ["Too small", "for the", "board:", "enlarge"]
+        );
+        assert_eq!(wrap("ab\ncd", 80), ["ab", "cd"]);
+    }
+
+    #[test]
+    fn text_under_the_board_keeps_the_prompt_and_a_note() {
+        let notes = vec!["Note: a long note that needs two lines here.".to_string()];
+        let lines = bottom_lines("score", "one two three", "prompt", &notes, 20, 3);
+        assert_eq!(lines, ["score", "prompt", "Note: a long note"]);
+        let lines = bottom_lines("score", "one two three", "prompt", &notes, 20, 5);
+        assert_eq!(
+            lines,
+            [
+                "score",
+                "one two three",
+                "prompt",
+                "Note: a long note",
+                "that needs two lines"
+            ]
+        );
+        let lines = bottom_lines("score", "", "prompt", &[], 20, 10);
+        assert_eq!(lines, ["score", "prompt"]);
     }
 }
