@@ -1073,10 +1073,12 @@ mod tests {
         let l = layout(&big, 80, 24).unwrap();
         assert!(!l.boxed);
         assert!(layout(&big, 40, 10).is_none());
-        // 20x20: the compact board needs 63 columns and 26 lines; on 80x24
-        // the screen asks for a larger terminal.
+        // 20x20: the compact board needs 63 columns and 27 lines (the board,
+        // its labels and six lines of text); on 80x24 the screen asks for a
+        // larger terminal.
         let twenty = Rules::with_default_k(20, 20).unwrap();
-        let l = layout(&twenty, 80, 26).unwrap();
+        assert!(layout(&twenty, 80, 26).is_none());
+        let l = layout(&twenty, 80, 27).unwrap();
         assert!(!l.boxed);
         assert_eq!(l.height(&twenty), 22);
         assert!(layout(&twenty, 80, 24).is_none());
