@@ -328,6 +328,13 @@ fn a_huge_table_is_not_allocated_for_a_small_board() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("value    draw"));
     let out = ttt_in_1gib(&["arena", "--tt-mb", "4096", "-x", "perfect", "-o", "perfect"]);
     assert!(out.status.success(), "{out:?}");
+    let out = ttt_in_1gib(&["solve", "--tt-mb", "4096"]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("draw") && text.contains("table    1 MiB"),
+        "{text}"
+    );
     // A board that can use the whole table still asks for all of it, and a
     // refusal is a clear input error.
     let out = ttt_in_1gib(&[

@@ -10,7 +10,7 @@ use ttt_core::{Position, Rules};
 
 use crate::ai::{is_solvable, Progress, Prover, Solver, Value, Verdict};
 use crate::common::{
-    alloc_tt, grouped, input_error, parse_rules, per_second, stderr_is_terminal, with_k,
+    fit_tt, grouped, input_error, parse_rules, per_second, stderr_is_terminal, with_k,
     DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
@@ -86,7 +86,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             "{rules} is too large to solve exactly with this engine (at most 64 cells)"
         )));
     }
-    let mut tt = alloc_tt(args.tt_mb)?;
+    // Sized to the board: `--tt-mb 4096` on 3x3 takes under a MiB.
+    let mut tt = Vec::new();
+    fit_tt(&mut tt, args.tt_mb, &rules)?;
+    let tt_mib = std::mem::size_of_val(tt.as_slice()).div_ceil(1 << 20);
     let pos = Position::new(rules);
     let show = stderr_is_terminal();
     let stop = Arc::new(AtomicBool::new(false));
@@ -178,7 +181,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             value: value.map(Into::into),
             nodes: stats.nodes,
             tt_hits: stats.tt_hits,
-            tt_mib: args.tt_mb,
+            tt_mib,
             seconds: secs,
             nodes_per_second: per_second(stats.nodes, secs),
             certificate: certificate_info,
@@ -201,7 +204,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         writeln!(out, "nodes    {}", grouped(stats.nodes))?;
         writeln!(out, "time     {secs:.3} s")?;
         writeln!(out, "nodes/s  {}", grouped(per_second(stats.nodes, secs)))?;
-        writeln!(out, "table    {} MiB", args.tt_mb)?;
+        writeln!(out, "table    {tt_mib} MiB")?;
         if let Some(c) = &certificate_info {
             writeln!(
                 out,
