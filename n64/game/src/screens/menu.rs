@@ -12,7 +12,7 @@ use crate::host::{log, sound, Host};
 use crate::input::{Buttons, Input};
 use crate::palette;
 use crate::play::Match;
-use crate::screens::{Next, Screen};
+use crate::screens::{move_cursor, Next, Screen};
 use crate::services::Services;
 use crate::settings::{self, friendly_name, MenuItem, Mode, Settings};
 use crate::sound::Cue;
@@ -67,16 +67,7 @@ impl Menu {
             sound(host, Cue::Undo);
             return Next::To(Screen::Title);
         }
-        let cursor = self.cursor;
-        if p.repeated.intersects(Buttons::DUP) {
-            self.cursor = (self.cursor + count - 1) % count;
-        }
-        if p.repeated.intersects(Buttons::DDOWN) {
-            self.cursor = (self.cursor + 1) % count;
-        }
-        if self.cursor != cursor {
-            sound(host, Cue::Cursor);
-        }
+        move_cursor(&mut self.cursor, count, &p, host);
         let item = self.selected(&sv.settings);
         let mut delta = 0i8;
         if p.repeated.intersects(Buttons::DLEFT) {

@@ -16,6 +16,10 @@ pub(crate) mod result;
 pub(crate) mod title;
 pub(crate) mod unplugged;
 
+use crate::host::{sound, Host};
+use crate::input::{Buttons, PortInput};
+use crate::sound::Cue;
+
 /// Which screen is up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Screen {
@@ -63,4 +67,20 @@ pub(crate) enum Next {
         /// The port.
         port: u8,
     },
+}
+
+/// Moves a list's cursor (menu, pause) one line on D-pad up or down
+/// (auto-repeated), wrapping round its `count` lines, with the cursor
+/// sound when it moved.
+pub(crate) fn move_cursor(cursor: &mut u8, count: u8, p: &PortInput, host: &mut impl Host) {
+    let before = *cursor;
+    if p.repeated.intersects(Buttons::DUP) {
+        *cursor = (*cursor + count - 1) % count;
+    }
+    if p.repeated.intersects(Buttons::DDOWN) {
+        *cursor = (*cursor + 1) % count;
+    }
+    if *cursor != before {
+        sound(host, Cue::Cursor);
+    }
 }

@@ -10,7 +10,7 @@ use crate::input::{Buttons, Input};
 use crate::palette;
 use crate::play::Match;
 use crate::screens::board_view;
-use crate::screens::{Next, Screen};
+use crate::screens::{move_cursor, Next, Screen};
 use crate::services::Services;
 use crate::sound::Cue;
 use crate::widgets::panel;
@@ -44,16 +44,7 @@ impl Pause {
     ) -> Next {
         let p = input.merged();
         let n = PAUSE_ITEMS.len() as u8;
-        let cursor = self.cursor;
-        if p.repeated.intersects(Buttons::DUP) {
-            self.cursor = (self.cursor + n - 1) % n;
-        }
-        if p.repeated.intersects(Buttons::DDOWN) {
-            self.cursor = (self.cursor + 1) % n;
-        }
-        if self.cursor != cursor {
-            sound(host, Cue::Cursor);
-        }
+        move_cursor(&mut self.cursor, n, &p, host);
         if p.pressed.intersects(Buttons::B | Buttons::START) {
             sound(host, Cue::Pause);
             return Next::To(Screen::Game);
