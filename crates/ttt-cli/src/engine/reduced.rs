@@ -46,10 +46,14 @@ impl Geometry {
     pub fn new(rules: Rules) -> Result<Geometry, String> {
         let cells = rules.cell_count();
         if cells > 64 {
-            return Err(format!("{rules}: certificates cover boards of at most 64 cells"));
+            return Err(format!(
+                "{rules}: certificates cover boards of at most 64 cells"
+            ));
         }
         if rules.excludes_overlines() {
-            return Err(format!("{rules}: certificates do not cover the exactly-k rule"));
+            return Err(format!(
+                "{rules}: certificates do not cover the exactly-k rule"
+            ));
         }
         let cols = rules.columns() as usize;
         let index = |s: Square| s.row() as usize * cols + s.column() as usize;

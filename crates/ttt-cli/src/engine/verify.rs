@@ -239,8 +239,8 @@ pub fn parse(text: &str) -> Result<Claim, String> {
             if line == "end" {
                 break;
             }
-            let (key, mv) = parse_entry(&geometry, player, line)
-                .map_err(|e| format!("line {n}: {e}"))?;
+            let (key, mv) =
+                parse_entry(&geometry, player, line).map_err(|e| format!("line {n}: {e}"))?;
             let (canon, sym) = geometry.canonical(&key);
             let mv = geometry.apply(sym, mv) as u8;
             if replies.insert(canon, mv).is_some() {
