@@ -50,9 +50,9 @@ fn positions_differing_only_in_dead_cells_are_merged() {
     // standing for every position that differs from it only there.
     let cert = certificate("5x4", "4");
     let dead_entries = cert.lines().filter(|l| l.contains('#')).count();
-    assert!(dead_entries > 50, "{dead_entries} entries with dead cells");
+    assert!(dead_entries > 20, "{dead_entries} entries with dead cells");
     let checked = check_text(&cert).unwrap();
-    assert!(checked.positions > 500, "{}", checked.positions);
+    assert!(checked.positions > 200, "{}", checked.positions);
 
     // The reduction itself, on boards of two rows with k = 3 (only the
     // rows hold lines). 4x2: in the top row x.o., the line a..c holds both

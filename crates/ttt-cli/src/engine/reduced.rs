@@ -193,6 +193,18 @@ impl Geometry {
         }
     }
 
+    /// How much cell `index` is worth to `m`: over the lines open to `m`
+    /// through it, the sum of 2^(m's marks on the line) (the Erdos-Selfridge
+    /// potential that playing there adds for `m`, or takes from `m` when the
+    /// other side plays there).
+    pub fn weight(&self, key: &Key, index: usize, m: Mark) -> u64 {
+        let mine = Self::marks_of(key, m);
+        self.open_lines(key, m)
+            .filter(|l| l >> index & 1 != 0)
+            .map(|l| 1u64 << (l & mine).count_ones())
+            .sum()
+    }
+
     /// Whether `m` can complete a line with one move.
     pub fn has_immediate_win(&self, key: &Key, m: Mark) -> bool {
         let k = self.rules.k() as u32;
