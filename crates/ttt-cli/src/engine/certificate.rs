@@ -138,12 +138,15 @@ pub enum Failure {
 
 impl Certificate {
     /// Builds the proof of `verdict` (the empty board's value for X) with
-    /// the prover's help; gives up (`Stopped`) once `stop` is set.
+    /// the prover's help; gives up (`Stopped`) once `stop` is set. Calls
+    /// `progress` with the number of reduced positions walked so far, every
+    /// few thousand.
     pub fn prove(
         prover: &mut Prover,
         rules: Rules,
         verdict: Verdict,
         stop: &AtomicBool,
+        progress: &mut dyn FnMut(u64),
     ) -> Result<Certificate, Failure> {
         let geometry = Geometry::new(rules).map_err(Failure::Unsupported)?;
         let plan: &[(Mark, Goal)] = match verdict {
@@ -152,6 +155,7 @@ impl Certificate {
             Verdict::Loss => &[(Mark::O, Goal::Wins)],
         };
         let mut strategies = Vec::new();
+        let mut walked = 0;
         for &(player, goal) in plan {
             let mut writer = Writer {
                 prover: &mut *prover,
@@ -159,10 +163,13 @@ impl Certificate {
                 player,
                 goal,
                 stop,
+                progress: &mut *progress,
+                walked,
                 seen: HashSet::new(),
                 replies: HashMap::new(),
             };
             writer.walk(&mut Position::new(rules))?;
+            walked = writer.walked;
             strategies.push(Strategy {
                 player,
                 goal,
@@ -263,6 +270,8 @@ impl<W: Write> Write for CountingWriter<W> {
 /// How many of the heaviest cells the writer offers the prover before it
 /// asks for the prover's own move.
 const GREEDY_TRIES: usize = 3;
+/// How often (in reduced positions walked) the writer reports progress.
+const PROGRESS_INTERVAL: u64 = 1 << 12;
 
 struct Writer<'w, 'a> {
     prover: &'w mut Prover<'a>,
@@ -270,6 +279,9 @@ struct Writer<'w, 'a> {
     player: Mark,
     goal: Goal,
     stop: &'w AtomicBool,
+    progress: &'w mut dyn FnMut(u64),
+    /// Reduced positions walked, over all strategies so far.
+    walked: u64,
     /// Canonical reduced positions already walked.
     seen: HashSet<Key>,
     replies: HashMap<Key, u8>,
@@ -297,6 +309,10 @@ impl Writer<'_, '_> {
         let (canon, sym) = g.canonical(&key);
         if !self.seen.insert(canon) {
             return Ok(());
+        }
+        self.walked += 1;
+        if self.walked % PROGRESS_INTERVAL == 0 {
+            (self.progress)(self.walked);
         }
         if p_moves {
             let mv = self.reply(pos, &key)?;

@@ -137,11 +137,28 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let mut certificate_info = None;
     if let Some(path) = &args.certificate {
         let cert_start = Instant::now();
+        let mut last_shown = cert_start;
+        let mut shown = false;
+        let mut on_progress = |walked: u64| {
+            let now = Instant::now();
+            if show && now.duration_since(last_shown) >= Duration::from_millis(200) {
+                last_shown = now;
+                shown = true;
+                eprint!(
+                    "\rwriting the certificate: {} positions, {:.1} s   ",
+                    grouped(walked),
+                    now.duration_since(cert_start).as_secs_f64()
+                );
+            }
+        };
         let cert = {
             let mut prover = Prover::new(&mut tt);
             prover.set_stop(&stop);
-            Certificate::prove(&mut prover, rules, verdict, &stop)
+            Certificate::prove(&mut prover, rules, verdict, &stop, &mut on_progress)
         };
+        if shown {
+            eprint!("\r\x1b[K");
+        }
         let verdict_text = match verdict {
             Verdict::Win => "x wins",
             Verdict::Draw => "draw",
