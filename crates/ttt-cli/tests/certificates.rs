@@ -82,6 +82,55 @@ fn positions_differing_only_in_dead_cells_are_merged() {
     assert_ne!(a, d);
 }
 
+#[test]
+fn the_checker_s_leaf_tests_follow_the_rules() {
+    use ttt_cli::engine::reduced::Key;
+    let g = Geometry::new("4x4 k=4".parse().unwrap()).unwrap();
+    let reduce = |board: &str| g.reduce(&Position::from_board(board, Some(4)).unwrap());
+    // Empty 4x4 k=4, X to move: 10 lines, sum 10 >= 2^3: O is not safe by
+    // Erdos-Selfridge yet; after X's corner (O to move) 3*2 + 7 = 13 < 2^4.
+    assert!(!g.erdos_selfridge_blocks(&reduce("..../..../..../...."), Mark::O));
+    assert!(g.erdos_selfridge_blocks(&reduce("x.../..../..../...."), Mark::O));
+    // X's three in a row with the fourth cell free: X to move wins at once;
+    // blocked, it does not.
+    let three = reduce("xxx./oo../o.../....");
+    assert!(g.has_immediate_win(&three, Mark::X));
+    assert!(!g.has_immediate_win(&three, Mark::O));
+    assert!(!g.has_immediate_win(&reduce("xxxo/oo../..x./...."), Mark::X));
+    // Consistency of a listed position: shown cells must be live, counts
+    // must fit the side to move and the spare cells.
+    let bits = |t: &str| g.parse_board(t).unwrap();
+    let key = |t: &str, spare: u8, x_to_move: bool| {
+        let (dead, x, o) = bits(t);
+        Key {
+            dead,
+            x,
+            o,
+            spare,
+            x_to_move,
+        }
+    };
+    assert!(g
+        .check_consistent(&key("x.../..../..../....", 0, false))
+        .is_ok());
+    // Two X marks, no O, X to move: impossible without dead cells.
+    let err = g
+        .check_consistent(&key("xx../..../..../....", 0, true))
+        .unwrap_err();
+    assert!(err.contains("do not fit"), "{err}");
+    // More spare cells than dead ones.
+    let err = g
+        .check_consistent(&key("#.../..../..../....", 2, true))
+        .unwrap_err();
+    assert!(err.contains("do not fit"), "{err}");
+    // A cell shown on no open line: the row, column and diagonal through
+    // the empty corner each hold both marks, so it must be shown as dead.
+    let err = g
+        .check_consistent(&key(".xo./ox../x.../...o", 0, true))
+        .unwrap_err();
+    assert!(err.contains("on no open line"), "{err}");
+}
+
 /// `text` with the entry for `board` given the reply `mv` (its spare count
 /// kept).
 fn with_reply(text: &str, board: &str, mv: &str) -> String {
