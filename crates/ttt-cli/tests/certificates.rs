@@ -291,15 +291,39 @@ fn corrupted_reduced_positions_are_rejected() {
         err.contains("no reply") || err.contains("do not fit") || err.contains("twice"),
         "{err}"
     );
-    // A live cell shown as dead: a claimed-equivalent position that is not
-    // (it would stand for positions where that cell holds anything).
-    let live = board.find('.').unwrap();
-    let mut merged = board.to_string();
-    merged.replace_range(live..=live, "#");
-    let err = check_text(&edit_entry(&good, board, |f| f[0] = merged.clone())).unwrap_err();
+    // Wrong merges: an empty live cell of an entry claimed dead and spare
+    // (counts still consistent), a claimed-equivalent position that is not:
+    // the positions the entry stood for are left without a reply. Every
+    // such edit of the first 20 entries with dead cells is rejected, and
+    // for the consistent ones it is for that reason.
+    let mut wrong_merges = 0;
+    for line in good.lines().filter(|l| l.contains('#')).take(20) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let (board, spare) = (fields[0], fields[1].parse::<u32>().unwrap());
+        for (i, _) in board.match_indices('.') {
+            let mut merged = board.to_string();
+            merged.replace_range(i..=i, "#");
+            let bad = edit_entry(&good, board, |f| {
+                f[0] = merged.clone();
+                f[1] = (spare + 1).to_string();
+            });
+            let err = check_text(&bad).unwrap_err();
+            if err.contains("no reply") {
+                wrong_merges += 1;
+            } else {
+                // Or the reply's own cell was the one claimed dead.
+                assert!(
+                    err.contains("not a reduced position")
+                        || err.contains("twice")
+                        || err.contains("must be an empty live cell"),
+                    "{err}"
+                );
+            }
+        }
+    }
     assert!(
-        err.contains("no reply") || err.contains("not a reduced position") || err.contains("twice"),
-        "{err}"
+        wrong_merges > 5,
+        "{wrong_merges} consistent wrong merges tried"
     );
     // A dead cell shown as live and empty: not a reduction at all.
     let mut revived = board.to_string();
