@@ -4,7 +4,9 @@ mod common;
 
 use common::{stdout_of, ttt};
 use predicates::prelude::*;
+use ttt_cli::engine::reduced::Geometry;
 use ttt_cli::engine::verify::check_text;
+use ttt_core::{Mark, Position, Rules};
 
 /// Solves `size`/`k` with a certificate; returns the certificate text.
 fn certificate(size: &str, k: &str) -> String {
@@ -21,6 +23,7 @@ fn certificate(size: &str, k: &str) -> String {
 #[test]
 fn draws_and_wins_are_proven_and_verified() {
     let cert = certificate("3x3", "3");
+    assert!(cert.starts_with("ttt-certificate 2\n"), "{cert}");
     assert!(cert.contains("claim draw\n"), "{cert}");
     assert!(cert.contains("strategy o blocks x\n"));
     assert!(cert.contains("strategy x blocks o\n"));
@@ -28,9 +31,12 @@ fn draws_and_wins_are_proven_and_verified() {
     assert_eq!(checked.claim, "draw");
     assert!(checked.positions > 10);
 
+    // `ttt solve` says X wins 4x4 k=3 (a win in 5) and draws 4x4 k=4.
     let cert = certificate("4x4", "3");
     assert!(cert.contains("claim x wins\n"), "{cert}");
     assert!(check_text(&cert).is_ok());
+    let cert = certificate("4x4", "4");
+    assert!(cert.contains("claim draw\n"), "{cert}");
 
     // Past 25 cells: 6x6 k=5 is a draw.
     let cert = certificate("6x6", "5");
@@ -38,15 +44,110 @@ fn draws_and_wins_are_proven_and_verified() {
     assert!(check_text(&cert).is_ok());
 }
 
-/// `text` with the line starting with `board ` given the reply `mv`.
+#[test]
+fn positions_differing_only_in_dead_cells_are_merged() {
+    // 5x4 k=4 (a draw): the proof lists positions with dead cells (`#`), each
+    // standing for every position that differs from it only there.
+    let cert = certificate("5x4", "4");
+    let dead_entries = cert.lines().filter(|l| l.contains('#')).count();
+    assert!(dead_entries > 20, "{dead_entries} entries with dead cells");
+    let checked = check_text(&cert).unwrap();
+    assert!(checked.positions > 200, "{}", checked.positions);
+
+    // The reduction itself, on boards of two rows with k = 3 (only the
+    // rows hold lines). 4x2: in the top row x.o., the line a..c holds both
+    // marks, b..d only o: the first cell is dead, the others live.
+    let g = Geometry::new("4x2 k=3".parse().unwrap()).unwrap();
+    let reduce = |board: &str| g.reduce(&Position::from_board(board, Some(3)).unwrap());
+    let key = reduce("xo../....");
+    assert_eq!(g.board_text(&key), "#o../....");
+    assert_eq!(key.spare, 0);
+    // 5x2: in a row ?xo.., the lines a..c and b..d hold both marks
+    // whatever `?` holds: the first two cells are dead.
+    let g = Geometry::new("5x2 k=3".parse().unwrap()).unwrap();
+    let reduce = |board: &str| g.reduce(&Position::from_board(board, Some(3)).unwrap());
+    let a = reduce("xxo../oxo..");
+    assert_eq!(g.board_text(&a), "##o../##o..");
+    assert_eq!(a.spare, 0);
+    // Dead cells' contents swapped: the same reduced position.
+    assert_eq!(a, reduce("oxo../xxo.."));
+    // A spare (empty dead) cell: another one.
+    let c = reduce(".xo../xxo..");
+    assert_eq!(g.board_text(&c), "##o../##o..");
+    assert_eq!(c.spare, 1);
+    assert_ne!(a, c);
+    // A live cell differs: another one.
+    let d = reduce("xxo../ox.o.");
+    assert_eq!(g.board_text(&d), "##o../##.o.");
+    assert_ne!(a, d);
+}
+
+#[test]
+fn the_checker_s_leaf_tests_follow_the_rules() {
+    use ttt_cli::engine::reduced::Key;
+    let g = Geometry::new("4x4 k=4".parse().unwrap()).unwrap();
+    let reduce = |board: &str| g.reduce(&Position::from_board(board, Some(4)).unwrap());
+    // Empty 4x4 k=4, X to move: 10 lines, sum 10 >= 2^3: O is not safe by
+    // Erdos-Selfridge yet; after X's corner (O to move) 3*2 + 7 = 13 < 2^4.
+    assert!(!g.erdos_selfridge_blocks(&reduce("..../..../..../...."), Mark::O));
+    assert!(g.erdos_selfridge_blocks(&reduce("x.../..../..../...."), Mark::O));
+    // X's three in a row with the fourth cell free: X to move wins at once;
+    // blocked, it does not.
+    let three = reduce("xxx./oo../o.../....");
+    assert!(g.has_immediate_win(&three, Mark::X));
+    assert!(!g.has_immediate_win(&three, Mark::O));
+    assert!(!g.has_immediate_win(&reduce("xxxo/oo../..x./...."), Mark::X));
+    // Consistency of a listed position: shown cells must be live, counts
+    // must fit the side to move and the spare cells.
+    let bits = |t: &str| g.parse_board(t).unwrap();
+    let key = |t: &str, spare: u8, x_to_move: bool| {
+        let (dead, x, o) = bits(t);
+        Key {
+            dead,
+            x,
+            o,
+            spare,
+            x_to_move,
+        }
+    };
+    assert!(g
+        .check_consistent(&key("x.../..../..../....", 0, false))
+        .is_ok());
+    // Two X marks, no O, X to move: impossible without dead cells.
+    let err = g
+        .check_consistent(&key("xx../..../..../....", 0, true))
+        .unwrap_err();
+    assert!(err.contains("do not fit"), "{err}");
+    // More spare cells than dead ones.
+    let err = g
+        .check_consistent(&key("#.../..../..../....", 2, true))
+        .unwrap_err();
+    assert!(err.contains("do not fit"), "{err}");
+    // A cell shown on no open line: the row, column and diagonal through
+    // the empty corner each hold both marks, so it must be shown as dead.
+    let err = g
+        .check_consistent(&key(".xo./ox../x.../...o", 0, true))
+        .unwrap_err();
+    assert!(err.contains("on no open line"), "{err}");
+}
+
+/// `text` with the entry for `board` given the reply `mv` (its spare count
+/// kept).
 fn with_reply(text: &str, board: &str, mv: &str) -> String {
+    edit_entry(text, board, |fields| fields[2] = mv.to_string())
+}
+
+/// `text` with the entry for `board` changed by `edit` (on its three fields).
+fn edit_entry(text: &str, board: &str, edit: impl Fn(&mut Vec<String>)) -> String {
     let mut found = false;
     let out: Vec<String> = text
         .lines()
         .map(|l| {
-            if l.split(' ').next() == Some(board) {
+            let mut fields: Vec<String> = l.split(' ').map(String::from).collect();
+            if fields.len() == 3 && fields[0] == board && !found {
                 found = true;
-                format!("{board} {mv}")
+                edit(&mut fields);
+                fields.join(" ")
             } else {
                 l.to_string()
             }
@@ -56,37 +157,35 @@ fn with_reply(text: &str, board: &str, mv: &str) -> String {
     out.join("\n") + "\n"
 }
 
-/// A 3x3 certificate whose O strategy plays the first empty cell in every
-/// position with O to move (a strategy that loses), with X's real strategy.
+/// A 3x3 certificate whose O strategy plays the first empty live cell in
+/// every reduced position with O to move (a strategy that loses), with X's
+/// real strategy.
 fn naive_o_strategy() -> String {
-    use ttt_core::{Mark, Position, Rules};
-    fn walk(pos: &mut Position, out: &mut Vec<String>) {
+    fn walk(g: &Geometry, pos: &mut Position, out: &mut Vec<String>) {
         if pos.outcome().is_over() {
             return;
         }
-        let canon = ttt_core::Symmetry::ALL
-            .iter()
-            .map(|&s| pos.transformed(s).to_string())
-            .min()
-            .unwrap();
-        if pos.side_to_move() == Mark::O && canon == pos.to_string() {
-            let sq = pos.legal_moves().first().unwrap();
-            out.push(format!("{pos} {}", pos.rules().number_of(sq)));
+        if pos.side_to_move() == Mark::O {
+            let (key, _) = g.canonical(&g.reduce(pos));
+            let taken = key.dead | key.x | key.o;
+            let first = (0..9).find(|i| taken >> i & 1 == 0).unwrap();
+            out.push(g.entry_text(&key, first));
         }
         for sq in pos.legal_moves() {
             pos.play(sq).unwrap();
-            walk(pos, out);
+            walk(g, pos, out);
             pos.undo();
         }
     }
+    let g = Geometry::new(Rules::CLASSIC).unwrap();
     let mut lines = Vec::new();
-    walk(&mut Position::new(Rules::CLASSIC), &mut lines);
+    walk(&g, &mut Position::new(Rules::CLASSIC), &mut lines);
     lines.sort();
     lines.dedup();
     let good = certificate("3x3", "3");
     let x_part = &good[good.find("strategy x blocks o").unwrap()..];
     format!(
-        "ttt-certificate 1\nrules 3x3 k=3\nclaim draw\nstrategy o blocks x\n{}\nend\n{x_part}",
+        "ttt-certificate 2\nrules 3x3 k=3\nclaim draw\nstrategy o blocks x\n{}\nend\n{x_part}",
         lines.join("\n")
     )
 }
@@ -113,7 +212,8 @@ fn corrupted_certificates_are_rejected() {
     let err = check_text(&with_reply(&good, ".../.x./...", "5")).unwrap_err();
     assert!(err.contains("not legal"), "{err}");
     // A reply off the board.
-    assert!(check_text(&with_reply(&good, ".../.x./...", "10")).is_err());
+    let err = check_text(&with_reply(&good, ".../.x./...", "10")).unwrap_err();
+    assert!(err.contains("not on the board"), "{err}");
     // A position missing.
     let missing: String = good
         .lines()
@@ -128,16 +228,20 @@ fn corrupted_certificates_are_rejected() {
     // Half a draw proof: X's side of it removed.
     let half = &good[..good.find("strategy x blocks o").unwrap()];
     assert!(check_text(half).unwrap_err().contains("x blocks o"));
-    // Another board, a bad header, a truncated file, a duplicate position.
+    // Another board, a truncated file, a duplicate position.
     assert!(check_text(&good.replace("rules 3x3 k=3", "rules 4x4 k=3")).is_err());
-    assert!(check_text(&good.replace("ttt-certificate 1", "ttt-certificate 2")).is_err());
     assert!(check_text(good.trim_end().trim_end_matches("end")).is_err());
     let dup = good.replacen(
         "strategy o blocks x\n",
-        "strategy o blocks x\n.../.x./... 1\n",
+        "strategy o blocks x\n.../.x./... 0 1\n",
         1,
     );
     assert!(check_text(&dup).unwrap_err().contains("twice"));
+    // Old and unknown versions.
+    let err = check_text(&good.replace("ttt-certificate 2", "ttt-certificate 1")).unwrap_err();
+    assert!(err.contains("version 1"), "{err}");
+    let err = check_text(&good.replace("ttt-certificate 2", "ttt-certificate 3")).unwrap_err();
+    assert!(err.contains("unknown certificate version `3`"), "{err}");
 
     // An X-win proof whose first move is replaced by a drawing one: 4x4
     // k=3 is won from every first move? Corrupt every reply of the first
@@ -155,10 +259,87 @@ fn corrupted_certificates_are_rejected() {
 }
 
 #[test]
+fn corrupted_reduced_positions_are_rejected() {
+    let good = certificate("5x4", "4");
+    assert!(check_text(&good).is_ok());
+    // An entry with dead cells and a spare one (the strategy's first).
+    let entry = good
+        .lines()
+        .find(|l| l.contains('#') && l.split(' ').nth(1).is_some_and(|s| s != "0"))
+        .expect("an entry with a spare dead cell")
+        .to_string();
+    let fields: Vec<&str> = entry.split(' ').collect();
+    let (board, spare) = (fields[0], fields[1].parse::<u32>().unwrap());
+    let dead = board.find('#').unwrap();
+    let cell = |i: usize| (i - i / 6 + 1).to_string(); // board text index -> cell number
+                                                       // A reply into a dead cell (taken or not, it is a pass as far as lines go).
+    let err = check_text(&with_reply(&good, board, &cell(dead))).unwrap_err();
+    assert!(err.contains("must be an empty live cell"), "{err}");
+    // A reply into a live cell that is taken.
+    if let Some(taken) = board.find(['x', 'o']) {
+        let err = check_text(&with_reply(&good, board, &cell(taken))).unwrap_err();
+        assert!(err.contains("not legal"), "{err}");
+    }
+    // A reduced position whose spare count does not match the real
+    // positions it stood for: those positions are left without a reply (or
+    // the count does not fit the marks at all).
+    let err = check_text(&edit_entry(&good, board, |f| {
+        f[1] = (spare + 2).to_string()
+    }))
+    .unwrap_err();
+    assert!(
+        err.contains("no reply") || err.contains("do not fit") || err.contains("twice"),
+        "{err}"
+    );
+    // Wrong merges: an empty live cell of an entry claimed dead and spare
+    // (counts still consistent), a claimed-equivalent position that is not:
+    // the positions the entry stood for are left without a reply. Every
+    // such edit of the first 20 entries with dead cells is rejected, and
+    // for the consistent ones it is for that reason.
+    let mut wrong_merges = 0;
+    for line in good.lines().filter(|l| l.contains('#')).take(20) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        let (board, spare) = (fields[0], fields[1].parse::<u32>().unwrap());
+        for (i, _) in board.match_indices('.') {
+            let mut merged = board.to_string();
+            merged.replace_range(i..=i, "#");
+            let bad = edit_entry(&good, board, |f| {
+                f[0] = merged.clone();
+                f[1] = (spare + 1).to_string();
+            });
+            let err = check_text(&bad).unwrap_err();
+            if err.contains("no reply") {
+                wrong_merges += 1;
+            } else {
+                // Or the reply's own cell was the one claimed dead.
+                assert!(
+                    err.contains("not a reduced position")
+                        || err.contains("twice")
+                        || err.contains("must be an empty live cell"),
+                    "{err}"
+                );
+            }
+        }
+    }
+    assert!(
+        wrong_merges > 5,
+        "{wrong_merges} consistent wrong merges tried"
+    );
+    // A dead cell shown as live and empty: not a reduction at all.
+    let mut revived = board.to_string();
+    revived.replace_range(dead..=dead, ".");
+    let err = check_text(&edit_entry(&good, board, |f| f[0] = revived.clone())).unwrap_err();
+    assert!(
+        err.contains("no reply") || err.contains("not a reduced position") || err.contains("twice"),
+        "{err}"
+    );
+}
+
+#[test]
 fn verify_reports_errors_with_status_2() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bad.cert");
-    std::fs::write(&path, "ttt-certificate 1\nrules 3x3 k=3\nclaim draw\n").unwrap();
+    std::fs::write(&path, "ttt-certificate 2\nrules 3x3 k=3\nclaim draw\n").unwrap();
     ttt()
         .args(["verify", path.to_str().unwrap()])
         .assert()

@@ -4,5 +4,6 @@ pub mod arena;
 pub mod bench;
 pub mod certificate;
 pub mod move_cmd;
+pub mod reduced;
 pub mod solve;
 pub mod verify;

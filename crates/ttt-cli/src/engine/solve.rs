@@ -14,7 +14,7 @@ use crate::common::{
     DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
-use crate::engine::certificate::Certificate;
+use crate::engine::certificate::{Certificate, Failure};
 
 const AFTER_HELP: &str = "\
 Prints the value of the empty board for X (who moves first), the nodes searched,
@@ -137,24 +137,51 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let mut certificate_info = None;
     if let Some(path) = &args.certificate {
         let cert_start = Instant::now();
+        let mut last_shown = cert_start;
+        let mut shown = false;
+        let mut on_progress = |walked: u64| {
+            let now = Instant::now();
+            if show && now.duration_since(last_shown) >= Duration::from_millis(200) {
+                last_shown = now;
+                shown = true;
+                eprint!(
+                    "\rwriting the certificate: {} positions, {:.1} s   ",
+                    grouped(walked),
+                    now.duration_since(cert_start).as_secs_f64()
+                );
+            }
+        };
         let cert = {
             let mut prover = Prover::new(&mut tt);
             prover.set_stop(&stop);
-            Certificate::prove(&mut prover, rules, verdict)
+            Certificate::prove(&mut prover, rules, verdict, &stop, &mut on_progress)
         };
-        let Some(cert) = cert else {
-            signal_hook::low_level::unregister(signal);
-            return Err(input_error(format!(
-                "{rules}: {} (solved in {secs:.3} s, {} nodes), but the certificate was \
-                 interrupted after {:.1} s: no file written",
-                match verdict {
-                    Verdict::Win => "x wins",
-                    Verdict::Draw => "draw",
-                    Verdict::Loss => "o wins",
-                },
-                grouped(stats.nodes),
-                cert_start.elapsed().as_secs_f64()
-            )));
+        if shown {
+            eprint!("\r\x1b[K");
+        }
+        let verdict_text = match verdict {
+            Verdict::Win => "x wins",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "o wins",
+        };
+        let cert = match cert {
+            Ok(cert) => cert,
+            Err(failure) => {
+                signal_hook::low_level::unregister(signal);
+                let why = match failure {
+                    Failure::Stopped => format!(
+                        "the certificate was interrupted after {:.1} s",
+                        cert_start.elapsed().as_secs_f64()
+                    ),
+                    Failure::Unsupported(why) => why,
+                    Failure::NoMove(why) => format!("no certificate: {why}"),
+                };
+                return Err(input_error(format!(
+                    "{rules}: {verdict_text} (solved in {secs:.3} s, {} nodes), but {why}: \
+                     no file written",
+                    grouped(stats.nodes),
+                )));
+            }
         };
         let bytes = cert.write_to(path)?;
         certificate_info = Some(CertificateJson {

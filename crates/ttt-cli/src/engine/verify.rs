@@ -1,21 +1,25 @@
 //! `ttt verify FILE`: checks a proof certificate (format: see
 //! [`super::certificate`]) without trusting the prover that made it: this
-//! module uses only the rules (`Position`, `Rules`), never the search code
-//! or the writer.
+//! module uses only the rules (`Position`, `Rules`, and the reduced
+//! positions of [`super::reduced`], derived from the rules alone), never
+//! the search code or the writer.
 use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 use serde::Serialize;
-use ttt_core::{Direction, Mark, Outcome, Position, Rules, Square, Symmetry};
+use ttt_core::{Mark, Outcome, Position, Rules};
+
+use super::reduced::{Geometry, Key};
 
 use crate::common::{grouped, input_error};
 
 const AFTER_HELP: &str = "\
 Reads a certificate written by `ttt solve --certificate FILE` and plays every
 game its strategies allow from the empty board, checking that each one ends as
-claimed. Exit status 0: the proof holds; 2: it is malformed or wrong (the
+claimed (positions that differ only in cells no line can use any more are
+checked once). Exit status 0: the proof holds; 2: it is malformed or wrong (the
 reason is printed).
 
 Example:
@@ -42,13 +46,14 @@ enum Goal {
 struct Strategy {
     player: Mark,
     goal: Goal,
-    /// Canonical board text (P to move) to P's reply in that frame.
-    replies: HashMap<String, Square>,
+    /// Canonical reduced position (P to move) to P's reply (row-major cell
+    /// index) in that frame.
+    replies: HashMap<Key, u8>,
 }
 
 /// A parsed certificate.
 pub struct Claim {
-    rules: Rules,
+    geometry: Geometry,
     claim: &'static str,
     strategies: Vec<Strategy>,
 }
@@ -60,7 +65,8 @@ pub struct Checked {
     pub rules: String,
     /// `draw`, `x wins` or `o wins`.
     pub claim: &'static str,
-    /// Positions visited over all strategies (one per symmetry class).
+    /// Reduced positions visited over all strategies (one per symmetry
+    /// class).
     pub positions: u64,
     /// Strategy entries in the file.
     pub entries: usize,
@@ -112,6 +118,9 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The format version this checker reads.
+pub const FORMAT_VERSION: u32 = 2;
+
 /// Parses and checks certificate text; the error says what is wrong.
 pub fn check_text(text: &str) -> Result<Checked, String> {
     let claim = parse(text)?;
@@ -128,16 +137,17 @@ pub fn check_text(text: &str) -> Result<Checked, String> {
             .find(|s| s.player == player && s.goal == goal)
             .ok_or_else(|| format!("claim {} needs {}", claim.claim, describe(player, goal)))?;
         let mut checker = Checker {
+            geometry: &claim.geometry,
             strategy: s,
-            seen: HashSet::new(),
+            proven: HashSet::new(),
         };
         checker
-            .check(&mut Position::new(claim.rules))
+            .check(&mut Position::new(*claim.geometry.rules()))
             .map_err(|e| format!("{}: {e}", describe(player, goal)))?;
-        positions += checker.seen.len() as u64;
+        positions += checker.proven.len() as u64;
     }
     Ok(Checked {
-        rules: claim.rules.to_string(),
+        rules: claim.geometry.rules().to_string(),
         claim: claim.claim,
         positions,
         entries: claim.strategies.iter().map(|s| s.replies.len()).sum(),
@@ -172,14 +182,30 @@ pub fn parse(text: &str) -> Result<Claim, String> {
             .ok_or_else(|| format!("unexpected end of file: expected {what}"))
     };
     let (n, magic) = next("the header")?;
-    if magic != "ttt-certificate 1" {
-        return Err(format!("line {n}: not a ttt certificate (version 1)"));
+    let version = magic
+        .strip_prefix("ttt-certificate ")
+        .ok_or_else(|| format!("line {n}: not a ttt certificate"))?;
+    match version.parse::<u32>() {
+        Ok(FORMAT_VERSION) => {}
+        Ok(1) => {
+            return Err(format!(
+                "line {n}: a version 1 certificate (whole positions); this ttt reads version \
+                 {FORMAT_VERSION} (reduced positions): write it again with `ttt solve --certificate`"
+            ))
+        }
+        _ => {
+            return Err(format!(
+                "line {n}: unknown certificate version `{version}` (this ttt reads version \
+                 {FORMAT_VERSION})"
+            ))
+        }
     }
     let (n, rules_line) = next("the rules")?;
     let rules: Rules = rules_line
         .strip_prefix("rules ")
         .and_then(|r| r.parse().ok())
         .ok_or_else(|| format!("line {n}: expected `rules CxR k=K`"))?;
+    let geometry = Geometry::new(rules).map_err(|e| format!("line {n}: {e}"))?;
     let (n, claim_line) = next("the claim")?;
     let claim = match claim_line {
         "claim draw" => "draw",
@@ -213,29 +239,11 @@ pub fn parse(text: &str) -> Result<Claim, String> {
             if line == "end" {
                 break;
             }
-            let (board, mv) = line
-                .split_once(' ')
-                .ok_or_else(|| format!("line {n}: expected `BOARD MOVE`"))?;
-            let pos = Position::from_board(board, Some(rules.k()))
-                .map_err(|e| format!("line {n}: bad board: {e}"))?;
-            if *pos.rules() != rules {
-                return Err(format!("line {n}: board is not {rules}"));
-            }
-            if pos.outcome().is_over() || pos.side_to_move() != player {
-                return Err(format!(
-                    "line {n}: not a position with {} to move",
-                    name(player)
-                ));
-            }
-            let number: u16 = mv
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {n}: bad move `{mv}`"))?;
-            let sq = square_of(&rules, number)
-                .filter(|&sq| pos.is_legal(sq))
-                .ok_or_else(|| format!("line {n}: move {number} is not legal there"))?;
-            let (key, sym) = canonical(&pos);
-            if replies.insert(key, sym.apply(sq, &rules)).is_some() {
+            let (key, mv) =
+                parse_entry(&geometry, player, line).map_err(|e| format!("line {n}: {e}"))?;
+            let (canon, sym) = geometry.canonical(&key);
+            let mv = geometry.apply(sym, mv) as u8;
+            if replies.insert(canon, mv).is_some() {
                 return Err(format!("line {n}: position given twice (up to symmetry)"));
             }
         }
@@ -246,36 +254,60 @@ pub fn parse(text: &str) -> Result<Claim, String> {
         });
     }
     Ok(Claim {
-        rules,
+        geometry,
         claim,
         strategies,
     })
 }
 
-/// The square with 1-based row-major number `number`.
-fn square_of(rules: &Rules, number: u16) -> Option<Square> {
-    let i = number.checked_sub(1)?;
-    let cols = rules.columns() as u16;
-    let (c, r) = (i % cols, i / cols);
-    Square::new(c as u8, r as u8).filter(|&s| rules.contains(s) && r < rules.rows() as u16)
+/// One `BOARD SPARE MOVE` line of `player`'s strategy: the reduced position
+/// (`player` to move) and the reply's cell index. The reply must be an
+/// empty live cell (a `.`).
+fn parse_entry(geometry: &Geometry, player: Mark, line: &str) -> Result<(Key, usize), String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let [board, spare, mv] = fields[..] else {
+        return Err("expected `BOARD SPARE MOVE`".into());
+    };
+    let (dead, x, o) = geometry
+        .parse_board(board)
+        .map_err(|e| format!("bad board: {e}"))?;
+    let spare: u8 = spare
+        .parse()
+        .map_err(|_| format!("bad spare cell count `{spare}`"))?;
+    let key = Key {
+        dead,
+        x,
+        o,
+        spare,
+        x_to_move: player == Mark::X,
+    };
+    geometry
+        .check_consistent(&key)
+        .map_err(|e| format!("not a reduced position with {} to move: {e}", name(player)))?;
+    let number: usize = mv.parse().map_err(|_| format!("bad move `{mv}`"))?;
+    let index = number
+        .checked_sub(1)
+        .filter(|&i| i < geometry.cells())
+        .ok_or_else(|| format!("move {number} is not on the board"))?;
+    if (dead | x | o) >> index & 1 != 0 {
+        return Err(format!(
+            "move {number} is not legal there: the reply must be an empty live cell (`.`)"
+        ));
+    }
+    Ok((key, index))
 }
 
-/// The smallest board text over the symmetries, and the symmetry giving it.
-fn canonical(pos: &Position) -> (String, Symmetry) {
-    Symmetry::of(pos.rules())
-        .iter()
-        .map(|&s| (pos.transformed(s).to_string(), s))
-        .min_by(|a, b| a.0.cmp(&b.0))
-        .unwrap_or_else(|| (pos.to_string(), Symmetry::Identity))
-}
-
-struct Checker<'s> {
-    strategy: &'s Strategy,
-    /// Canonical boards already proven fine.
-    seen: HashSet<String>,
+struct Checker<'c> {
+    geometry: &'c Geometry,
+    strategy: &'c Strategy,
+    /// Canonical reduced positions already proven fine.
+    proven: HashSet<Key>,
 }
 
 impl Checker<'_> {
+    /// Checks every game the strategy allows from `pos` (see the soundness
+    /// argument in [`super::certificate`]): the position is played for real,
+    /// and proven fine once per reduced position.
     fn check(&mut self, pos: &mut Position) -> Result<(), String> {
         let p = self.strategy.player;
         let q = p.other();
@@ -293,20 +325,30 @@ impl Checker<'_> {
             (Outcome::Draw, Goal::Blocks) => return Ok(()),
             (Outcome::InProgress, _) => {}
         }
-        if self.strategy.goal == Goal::Blocks && erdos_selfridge_blocks(pos, p) {
+        let g = self.geometry;
+        let key = g.reduce(pos);
+        let p_moves = pos.side_to_move() == p;
+        // P to move completes a line: the game ends in P's favour.
+        if p_moves && g.has_immediate_win(&key, p) {
             return Ok(());
         }
-        let (key, sym) = canonical(pos);
-        if self.seen.contains(&key) {
+        if self.strategy.goal == Goal::Blocks && g.erdos_selfridge_blocks(&key, p) {
             return Ok(());
         }
-        if pos.side_to_move() == p {
-            let reply = *self
-                .strategy
-                .replies
-                .get(&key)
-                .ok_or_else(|| format!("no reply for {pos} ({} to move)", name(p)))?;
-            let mv = sym.inverse().apply(reply, pos.rules());
+        let (canon, sym) = g.canonical(&key);
+        if self.proven.contains(&canon) {
+            return Ok(());
+        }
+        if p_moves {
+            let reply = *self.strategy.replies.get(&canon).ok_or_else(|| {
+                format!(
+                    "no reply for {pos} ({} to move; reduced {} {})",
+                    name(p),
+                    g.board_text(&canon),
+                    canon.spare
+                )
+            })?;
+            let mv = g.square(g.apply(sym.inverse(), reply as usize));
             pos.play(mv)
                 .map_err(|e| format!("the reply in {pos} is illegal: {e}"))?;
             let r = self.check(pos);
@@ -320,40 +362,7 @@ impl Checker<'_> {
                 r?;
             }
         }
-        self.seen.insert(key);
+        self.proven.insert(canon);
         Ok(())
     }
-}
-
-/// Whether `p` can keep the other side (q) from ever completing a line,
-/// by the Erdos-Selfridge theorem on the lines holding no `p` mark (each
-/// with k minus q's marks cells still needed): the sum of 2^-(cells needed)
-/// below 1 with `p` to move, below 1/2 with q to move. In units of 2^-k: the
-/// sum of 2^(q's marks) below 2^k, resp. 2^(k-1).
-fn erdos_selfridge_blocks(pos: &Position, p: Mark) -> bool {
-    let rules = pos.rules();
-    let k = rules.k() as u32;
-    let mut sum: u64 = 0;
-    for start in rules.squares() {
-        for d in Direction::ALL {
-            let mut line = Vec::with_capacity(k as usize);
-            for i in 0..k as i8 {
-                match start.step(d, i) {
-                    Some(s) if rules.contains(s) => line.push(pos.get(s)),
-                    _ => break,
-                }
-            }
-            if line.len() < k as usize || line.contains(&Some(p)) {
-                continue;
-            }
-            let q_marks = line.iter().filter(|c| c.is_some()).count() as u32;
-            sum += 1 << q_marks;
-        }
-    }
-    let limit = if pos.side_to_move() == p {
-        1u64 << k
-    } else {
-        1u64 << (k - 1)
-    };
-    sum < limit
 }
