@@ -244,6 +244,7 @@ pub struct Engine<'a> {
     /// Windows with k-2 marks of a side and none of the other (k >= 3): a
     /// mark on an empty cell shared by two of them makes two winning cells.
     three_set: [[u64; WINDOW_WORDS]; 2],
+    threes: [u32; 2],
     /// Per row, a bit per column: the occupied cells (the candidates are
     /// the empty cells within two steps of these).
     occupied: [u32; MAX_SIDE as usize],
@@ -292,6 +293,7 @@ impl<'a> Engine<'a> {
             fours: [0; 2],
             four_set: [[0; WINDOW_WORDS]; 2],
             three_set: [[0; WINDOW_WORDS]; 2],
+            threes: [0; 2],
             occupied: [0; MAX_SIDE as usize],
             cell_key: [[0; 2]; MAX_CELLS],
             steps: [[WindowStep::NONE; MAX_COUNT * MAX_COUNT]; 2],
@@ -315,6 +317,7 @@ impl<'a> Engine<'a> {
         self.fours = [0; 2];
         self.four_set = [[0; WINDOW_WORDS]; 2];
         self.three_set = [[0; WINDOW_WORDS]; 2];
+        self.threes = [0; 2];
         self.occupied = [0; MAX_SIDE as usize];
         self.fill_window_keys();
         self.eval_x = 0;
@@ -520,7 +523,13 @@ impl<'a> Engine<'a> {
                             let on = (step.upper_fours >> (side + 2) & 1 != 0) == add;
                             let bit = 1u64 << (id % 64);
                             let word = &mut self.three_set[side][id / 64];
-                            *word = if on { *word | bit } else { *word & !bit };
+                            if on {
+                                *word |= bit;
+                                self.threes[side] += 1;
+                            } else {
+                                *word &= !bit;
+                                self.threes[side] -= 1;
+                            }
                         }
                     }
                 }
@@ -679,6 +688,23 @@ impl<'a> Engine<'a> {
         Some(replies)
     }
 
+    /// Whether the side to move (the opponent having no four) wins by
+    /// playing a cell shared by two of its three-windows: two winning cells
+    /// at once, and the opponent, without a single three-window, cannot
+    /// answer with a four. Not used under "exactly k".
+    fn wins_by_fork(&self) -> bool {
+        let me = self.turn.index();
+        if self.threes[1 - me] != 0
+            || self.threes[me] < 2
+            || self.k < 3
+            || self.rules.win_condition() == WinCondition::ExactlyK
+        {
+            return false;
+        }
+        let (_, forks) = self.three_cells(me);
+        forks.iter().any(|&r| r != 0)
+    }
+
     /// Whether `square` is on the board and holds a mark of side `m`.
     #[inline]
     fn holds(&self, square: Option<Square>, m: usize) -> bool {
@@ -803,6 +829,9 @@ impl<'a> Engine<'a> {
             let v = -self.search(depth, ply + 1, -beta, -alpha);
             self.unapply(sq, me);
             return v;
+        }
+        if self.wins_by_fork() {
+            return WIN - ply as i32 - 3;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.static_eval();
@@ -1146,6 +1175,37 @@ mod tests {
     }
 
     fn check(engine: &Engine) {
+        // The three-windows: exactly the windows with k-2 marks of a side
+        // and none of the other (k >= 3), and their counts.
+        for side in 0..2 {
+            let mut count = 0;
+            for sq in engine.rules.squares() {
+                for d in 0..4 {
+                    let id = sq.index() * 4 + d;
+                    let set = engine.three_set[side][id / 64] >> (id % 64) & 1 != 0;
+                    count += u32::from(set);
+                    let (w, h) = (engine.rules.columns() as i32, engine.rules.rows() as i32);
+                    let k = engine.k as i32;
+                    let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+                    let (x, y) = (sq.column() as i32, sq.row() as i32);
+                    let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
+                    let on_board = engine.k > 1 && (0..w).contains(&ex) && (0..h).contains(&ey);
+                    let mut c = [0; 2];
+                    for i in 0..k {
+                        let (cx, cy) = (x + i * dx, y + i * dy);
+                        if on_board {
+                            let cell = engine.cells[cy as usize * Square::STRIDE + cx as usize];
+                            if cell != 0 {
+                                c[cell as usize - 1] += 1;
+                            }
+                        }
+                    }
+                    let want = on_board && engine.k >= 3 && c[1 - side] == 0 && c[side] == k - 2;
+                    assert_eq!(set, want, "{sq:?} dir {d} side {side}");
+                }
+            }
+            assert_eq!(engine.threes[side], count);
+        }
         for sq in engine.rules.squares() {
             let i = sq.index();
             let in_frontier = engine.frontier()[sq.row() as usize] >> sq.column() & 1 != 0;
