@@ -75,6 +75,8 @@ const WIN: i32 = 1 << 29;
 const MATE_BOUND: i32 = WIN - 1024;
 const BEAM: usize = 12;
 const MAX_PLY: u32 = 64;
+/// Fours searched past the horizon, at most, in a row.
+const FOUR_PLIES: i32 = 4;
 
 /// Mixed into strong's hashes so its table entries never match the exact
 /// solver's (canonical) keys for the same position.
@@ -805,6 +807,50 @@ impl<'a> Engine<'a> {
         e + 16
     }
 
+    /// Past the horizon: the static evaluation, or better if a move that
+    /// makes a four (the opponent's block is forced and free) leads
+    /// somewhere, up to [`FOUR_PLIES`] fours deep: continuous fours that end
+    /// in two winning cells are found beyond the search's depth.
+    fn fours_only(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        let stand = self.static_eval();
+        let me = self.turn;
+        if stand >= beta
+            || depth <= -FOUR_PLIES
+            || ply >= MAX_PLY
+            || self.threes[me.index()] == 0
+            || self.rules.win_condition() == WinCondition::ExactlyK
+        {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let (makes_four, _) = self.three_cells(me.index());
+        for (row, &bits) in makes_four.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
+                self.apply(sq, me);
+                let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+                self.unapply(sq, me);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
     fn search(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.stats.nodes += 1;
         if self.budget_exhausted() {
@@ -834,7 +880,7 @@ impl<'a> Engine<'a> {
             return WIN - ply as i32 - 3;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.static_eval();
+            return self.fours_only(depth, ply, alpha, beta);
         }
         let key = self.hash;
         let mut tt_move = NO_MOVE;
