@@ -96,10 +96,14 @@ fn value_to_tt(v: i32, ply: u32) -> Option<i16> {
     let ply = ply as i32;
     if v >= MATE_BOUND {
         let d = WIN - v - ply;
-        (0..TT_WIN - TT_EVAL_MAX).contains(&d).then(|| (TT_WIN - d) as i16)
+        (0..TT_WIN - TT_EVAL_MAX)
+            .contains(&d)
+            .then(|| (TT_WIN - d) as i16)
     } else if v <= -MATE_BOUND {
         let d = WIN + v - ply;
-        (0..TT_WIN - TT_EVAL_MAX).contains(&d).then(|| -(TT_WIN - d) as i16)
+        (0..TT_WIN - TT_EVAL_MAX)
+            .contains(&d)
+            .then(|| -(TT_WIN - d) as i16)
     } else {
         (v.abs() <= TT_EVAL_MAX).then_some(v as i16)
     }
@@ -913,7 +917,10 @@ impl<'a> Engine<'a> {
             if want == NO_MOVE {
                 continue;
             }
-            if let Some(i) = list[front..n].iter().position(|e| e.1.index() as u16 == want) {
+            if let Some(i) = list[front..n]
+                .iter()
+                .position(|e| e.1.index() as u16 == want)
+            {
                 list[front..=front + i].rotate_right(1);
                 front += 1;
             }
