@@ -11,7 +11,17 @@
 //!   dead. Overlapping windows make open runs worth more than closed ones.
 //! * Tactics at every node: a win in one is taken; two opponent winning
 //!   cells (a double threat) is a loss; a single one must be blocked, and that
-//!   forced reply does not use up depth.
+//!   forced reply does not use up depth. Against an open three (a cell
+//!   that gives the opponent two winning cells at once) only its blocks and
+//!   our fours are searched; our own such cell against an opponent with no
+//!   three-window at all is a win. Past the horizon, moves that make a four
+//!   are still searched (up to 4 in a row), so short continuous-four wins
+//!   are seen beyond the depth.
+//! * A transposition table lent by the caller (empty works: the console
+//!   may lend none) gives each node its best move of earlier searches,
+//!   across moves too; then two killer moves per ply. Principal-variation
+//!   search (null windows after the first move) and late quiet moves one
+//!   ply shallower.
 //! * An empty board is answered without a search: the centre, or on even
 //!   sides one of the cells next to it, picked by the seed.
 //! * Candidate moves: empty cells within two steps of a mark, ordered by
