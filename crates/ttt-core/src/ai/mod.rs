@@ -489,7 +489,7 @@ impl<'a> Player<'a> {
             budget.max_nodes = budget.max_nodes.min(n);
         }
         let seed = self.rng.next_u64();
-        let mut engine = Engine::new(budget, seed);
+        let mut engine = Engine::with_table(budget, seed, &mut *self.tt);
         let mv = engine.best_move(pos);
         self.stats = engine.stats();
         mv

@@ -11,7 +11,17 @@
 //!   dead. Overlapping windows make open runs worth more than closed ones.
 //! * Tactics at every node: a win in one is taken; two opponent winning
 //!   cells (a double threat) is a loss; a single one must be blocked, and that
-//!   forced reply does not use up depth.
+//!   forced reply does not use up depth. Against an open three (a cell
+//!   that gives the opponent two winning cells at once) only its blocks and
+//!   our fours are searched; our own such cell against an opponent with no
+//!   three-window at all is a win. Past the horizon, moves that make a four
+//!   are still searched (up to 4 in a row), so short continuous-four wins
+//!   are seen beyond the depth.
+//! * A transposition table lent by the caller (empty works: the console
+//!   may lend none) gives each node its best move of earlier searches,
+//!   across moves too; then two killer moves per ply. Principal-variation
+//!   search (null windows after the first move) and late quiet moves one
+//!   ply shallower.
 //! * An empty board is answered without a search: the centre, or on even
 //!   sides one of the cells next to it, picked by the seed.
 //! * Candidate moves: empty cells within two steps of a mark, ordered by
@@ -24,9 +34,10 @@
 //!   the key changes to the cells of each line as a running sum; candidates
 //!   come from per-row occupancy bitmasks. This matters most on the console
 //!   (MIPS II), where a node costs 100-200 us.
+use super::tt::{self, TtEntry, EXACT, LOWER, NO_MOVE, UPPER};
 use super::SearchStats;
 use crate::rng::Rng;
-use crate::{Direction, Mark, Position, Rules, Square, WinCondition, MAX_CELLS, MAX_SIDE};
+use crate::{zobrist, Direction, Mark, Position, Rules, Square, WinCondition, MAX_CELLS, MAX_SIDE};
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]
@@ -74,6 +85,51 @@ const WIN: i32 = 1 << 29;
 const MATE_BOUND: i32 = WIN - 1024;
 const BEAM: usize = 12;
 const MAX_PLY: u32 = 64;
+/// Fours searched past the horizon, at most, in a row.
+const FOUR_PLIES: i32 = 4;
+
+/// Mixed into strong's hashes so its table entries never match the exact
+/// solver's (canonical) keys for the same position.
+const STRONG_SALT: u64 = 0x5354_524f_4e47_0001;
+/// Table flag: the entry holds a best move but no usable bound (its value
+/// did not fit the entry's 16 bits).
+const MOVE_ONLY: u8 = 8;
+/// Table values: a win or loss `d` plies from the stored node is kept as
+/// `±(TT_WIN - d)`; other values must lie within `±TT_EVAL_MAX`.
+const TT_WIN: i32 = 32_000;
+const TT_EVAL_MAX: i32 = 30_000;
+
+/// The search value `v` at `ply` as stored in the table (`None`: does not
+/// fit), relative to the node so a transposition at another ply reads the
+/// same distance to the end.
+fn value_to_tt(v: i32, ply: u32) -> Option<i16> {
+    let ply = ply as i32;
+    if v >= MATE_BOUND {
+        let d = WIN - v - ply;
+        (0..TT_WIN - TT_EVAL_MAX)
+            .contains(&d)
+            .then(|| (TT_WIN - d) as i16)
+    } else if v <= -MATE_BOUND {
+        let d = WIN + v - ply;
+        (0..TT_WIN - TT_EVAL_MAX)
+            .contains(&d)
+            .then(|| -(TT_WIN - d) as i16)
+    } else {
+        (v.abs() <= TT_EVAL_MAX).then_some(v as i16)
+    }
+}
+
+/// A stored value read back at `ply` (the inverse of [`value_to_tt`]).
+fn value_from_tt(v: i16, ply: u32) -> i32 {
+    let (v, ply) = (i32::from(v), ply as i32);
+    if v > TT_EVAL_MAX {
+        WIN - (TT_WIN - v) - ply
+    } else if v < -TT_EVAL_MAX {
+        -(WIN - (TT_WIN + v) - ply)
+    } else {
+        v
+    }
+}
 
 /// Window value by marks still needed.
 #[inline]
@@ -116,9 +172,10 @@ struct WindowStep {
     /// move.
     key: [i16; 2],
     /// Bit per side: whether the window's "k-1 of that side, none of the
-    /// other" state changes.
+    /// other" state changes (bits 0-1), and its "k-2 of that side, none of
+    /// the other" state (bits 2-3).
     four_flips: u8,
-    /// Bit per side: that state after the mark.
+    /// Bits as in `four_flips`: those states after the mark.
     upper_fours: u8,
     /// Whether the mark completes the window.
     completes: bool,
@@ -178,6 +235,15 @@ fn window_gain(k: u32, have: u32, theirs: u32) -> i32 {
 /// directly for analysis.
 pub struct Engine<'a> {
     budget: Budget<'a>,
+    /// The transposition table lent by the caller (may be empty): best
+    /// moves and bounds of positions already searched, also across moves.
+    tt: &'a mut [TtEntry],
+    /// Zobrist hash of the marks (salted by the rules), kept move by move.
+    hash: u64,
+    salt: u64,
+    /// Two quiet moves per ply that caused a cut-off, tried early at other
+    /// nodes of the same ply.
+    killers: [[u16; 2]; MAX_PLY as usize + 2],
     rng: Rng,
     stats: SearchStats,
     aborted: bool,
@@ -191,6 +257,10 @@ pub struct Engine<'a> {
     /// a bitset of window ids per side.
     fours: [u32; 2],
     four_set: [[u64; WINDOW_WORDS]; 2],
+    /// Windows with k-2 marks of a side and none of the other (k >= 3): a
+    /// mark on an empty cell shared by two of them makes two winning cells.
+    three_set: [[u64; WINDOW_WORDS]; 2],
+    threes: [u32; 2],
     /// Per row, a bit per column: the occupied cells (the candidates are
     /// the empty cells within two steps of these).
     occupied: [u32; MAX_SIDE as usize],
@@ -215,8 +285,20 @@ pub struct Engine<'a> {
 impl<'a> Engine<'a> {
     /// An engine with this budget; `seed` perturbs the order of equal moves.
     pub fn new(budget: Budget<'a>, seed: u64) -> Engine<'a> {
+        Engine::with_table(budget, seed, &mut [])
+    }
+
+    /// An engine that keeps what it learns in `tt` (entries of other
+    /// engines, other rules or earlier moves may be there: keys tell them
+    /// apart). The table makes the search deeper, not different in kind:
+    /// an empty one works.
+    pub fn with_table(budget: Budget<'a>, seed: u64, tt: &'a mut [TtEntry]) -> Engine<'a> {
         Engine {
             budget,
+            tt,
+            hash: 0,
+            salt: 0,
+            killers: [[NO_MOVE; 2]; MAX_PLY as usize + 2],
             rng: Rng::new(seed),
             stats: SearchStats::default(),
             aborted: false,
@@ -226,6 +308,8 @@ impl<'a> Engine<'a> {
             counts: [0; WINDOW_IDS],
             fours: [0; 2],
             four_set: [[0; WINDOW_WORDS]; 2],
+            three_set: [[0; WINDOW_WORDS]; 2],
+            threes: [0; 2],
             occupied: [0; MAX_SIDE as usize],
             cell_key: [[0; 2]; MAX_CELLS],
             steps: [[WindowStep::NONE; MAX_COUNT * MAX_COUNT]; 2],
@@ -248,11 +332,16 @@ impl<'a> Engine<'a> {
         self.counts = [0; WINDOW_IDS];
         self.fours = [0; 2];
         self.four_set = [[0; WINDOW_WORDS]; 2];
+        self.three_set = [[0; WINDOW_WORDS]; 2];
+        self.threes = [0; 2];
         self.occupied = [0; MAX_SIDE as usize];
         self.fill_window_keys();
         self.eval_x = 0;
         self.marks = 0;
         self.turn = Mark::X;
+        self.salt = tt::salt(&self.rules) ^ STRONG_SALT;
+        self.hash = self.salt;
+        self.killers = [[NO_MOVE; 2]; MAX_PLY as usize + 2];
         if self.k == 1 {
             // Every empty cell is a one-cell window missing one mark.
             let cells = self.rules.cell_count() as u32;
@@ -290,8 +379,15 @@ impl<'a> Engine<'a> {
             }
         }
         let k1 = k as usize - 1;
-        let fours =
-            |x: usize, o: usize| u8::from(o == 0 && x == k1) | u8::from(x == 0 && o == k1) << 1;
+        // Threes only mean something with k >= 3 (else an empty window
+        // would be one).
+        let k2 = if k >= 3 { k as usize - 2 } else { usize::MAX };
+        let fours = |x: usize, o: usize| {
+            u8::from(o == 0 && x == k1)
+                | u8::from(x == 0 && o == k1) << 1
+                | u8::from(o == 0 && x == k2) << 2
+                | u8::from(x == 0 && o == k2) << 3
+        };
         for side in 0..2 {
             for x in 0..MAX_COUNT {
                 for o in 0..MAX_COUNT {
@@ -366,6 +462,7 @@ impl<'a> Engine<'a> {
     /// Puts `mark` on `sq`; returns whether it completes a line.
     fn apply(&mut self, sq: Square, mark: Mark) -> bool {
         let won = self.update_windows(sq, mark.index(), true);
+        self.hash ^= zobrist::key_at(mark, sq.index());
         self.cells[sq.index()] = mark.index() as u8 + 1;
         self.occupied[sq.row() as usize] |= 1 << sq.column();
         self.marks += 1;
@@ -376,6 +473,7 @@ impl<'a> Engine<'a> {
     /// Takes `mark` back off `sq`.
     fn unapply(&mut self, sq: Square, mark: Mark) {
         self.update_windows(sq, mark.index(), false);
+        self.hash ^= zobrist::key_at(mark, sq.index());
         self.cells[sq.index()] = 0;
         self.occupied[sq.row() as usize] &= !(1 << sq.column());
         self.marks -= 1;
@@ -436,6 +534,18 @@ impl<'a> Engine<'a> {
                         if step.four_flips >> side & 1 != 0 {
                             let upper_four = step.upper_fours >> side & 1 != 0;
                             self.set_four(side, id, upper_four == add);
+                        }
+                        if step.four_flips >> (side + 2) & 1 != 0 {
+                            let on = (step.upper_fours >> (side + 2) & 1 != 0) == add;
+                            let bit = 1u64 << (id % 64);
+                            let word = &mut self.three_set[side][id / 64];
+                            if on {
+                                *word |= bit;
+                                self.threes[side] += 1;
+                            } else {
+                                *word &= !bit;
+                                self.threes[side] -= 1;
+                            }
                         }
                     }
                 }
@@ -541,6 +651,76 @@ impl<'a> Engine<'a> {
         (first, first.is_some() as u32)
     }
 
+    /// The empty cells of side `m`'s three-windows, per row a bit per
+    /// column: `(in at least one, in at least two)`. A mark on a cell of
+    /// the first kind makes a four; on one of the second, two winning
+    /// cells at once (an open four, or two fours).
+    fn three_cells(&self, m: usize) -> ([u32; MAX_SIDE as usize], [u32; MAX_SIDE as usize]) {
+        let mut once = [0u32; MAX_SIDE as usize];
+        let mut twice = [0u32; MAX_SIDE as usize];
+        let used = (self.rules.rows() as usize * Square::STRIDE * 4).div_ceil(64);
+        for (word_index, &word) in self.three_set[m][..used].iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let w = word_index * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let step = INDEX_STEP[w % 4];
+                let mut cell = w / 4;
+                for _ in 0..self.k {
+                    if self.cells[cell] == 0 {
+                        let (row, bit) = (cell / Square::STRIDE, 1u32 << (cell % Square::STRIDE));
+                        twice[row] |= once[row] & bit;
+                        once[row] |= bit;
+                    }
+                    cell = cell.wrapping_add(step);
+                }
+            }
+        }
+        (once, twice)
+    }
+
+    /// When the opponent threatens two winning cells in one move (an open
+    /// three, or two threes crossing) and has no four: the only moves that
+    /// are not lost to it, per row a bit per column. They are the empty
+    /// cells of the opponent's three-windows (a move elsewhere leaves every
+    /// one of them, so the double threat stands) and the moves that make a
+    /// four of our own (a counter-attack the opponent must answer). `None`
+    /// when there is no such threat, or under "exactly k" (where an
+    /// overline changes which windows count).
+    fn threat_replies(&self) -> Option<[u32; MAX_SIDE as usize]> {
+        if self.rules.win_condition() == WinCondition::ExactlyK || self.k < 3 {
+            return None;
+        }
+        let me = self.turn.index();
+        let (theirs, forks) = self.three_cells(1 - me);
+        if forks.iter().all(|&r| r == 0) {
+            return None;
+        }
+        let (mine, _) = self.three_cells(me);
+        let mut replies = [0u32; MAX_SIDE as usize];
+        for ((out, t), m) in replies.iter_mut().zip(theirs).zip(mine) {
+            *out = t | m;
+        }
+        Some(replies)
+    }
+
+    /// Whether the side to move (the opponent having no four) wins by
+    /// playing a cell shared by two of its three-windows: two winning cells
+    /// at once, and the opponent, without a single three-window, cannot
+    /// answer with a four. Not used under "exactly k".
+    fn wins_by_fork(&self) -> bool {
+        let me = self.turn.index();
+        if self.threes[1 - me] != 0
+            || self.threes[me] < 2
+            || self.k < 3
+            || self.rules.win_condition() == WinCondition::ExactlyK
+        {
+            return false;
+        }
+        let (_, forks) = self.three_cells(me);
+        forks.iter().any(|&r| r != 0)
+    }
+
     /// Whether `square` is on the board and holds a mark of side `m`.
     #[inline]
     fn holds(&self, square: Option<Square>, m: usize) -> bool {
@@ -597,7 +777,12 @@ impl<'a> Engine<'a> {
     /// row-major order); returns the count.
     fn candidates(&mut self, out: &mut [(i32, Square)], jitter: bool) -> usize {
         let me = self.turn.index();
-        let front = self.frontier();
+        let mut front = self.frontier();
+        if let Some(replies) = self.threat_replies() {
+            for (f, r) in front.iter_mut().zip(replies) {
+                *f &= r;
+            }
+        }
         let mut n = 0;
         for (row, &row_front) in front.iter().enumerate().take(self.rules.rows() as usize) {
             // Empty board: every cell, nearest the centre first; else the
@@ -636,6 +821,50 @@ impl<'a> Engine<'a> {
         e + 16
     }
 
+    /// Past the horizon: the static evaluation, or better if a move that
+    /// makes a four (the opponent's block is forced and free) leads
+    /// somewhere, up to [`FOUR_PLIES`] fours deep: continuous fours that end
+    /// in two winning cells are found beyond the search's depth.
+    fn fours_only(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        let stand = self.static_eval();
+        let me = self.turn;
+        if stand >= beta
+            || depth <= -FOUR_PLIES
+            || ply >= MAX_PLY
+            || self.threes[me.index()] == 0
+            || self.rules.win_condition() == WinCondition::ExactlyK
+        {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let (makes_four, _) = self.three_cells(me.index());
+        for (row, &bits) in makes_four.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
+                self.apply(sq, me);
+                let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+                self.unapply(sq, me);
+                if self.aborted {
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
     fn search(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.stats.nodes += 1;
         if self.budget_exhausted() {
@@ -661,32 +890,111 @@ impl<'a> Engine<'a> {
             self.unapply(sq, me);
             return v;
         }
+        if self.wins_by_fork() {
+            return WIN - ply as i32 - 3;
+        }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.static_eval();
+            return self.fours_only(depth, ply, alpha, beta);
+        }
+        let key = self.hash;
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = tt::probe(self.tt, key) {
+            self.stats.tt_hits += 1;
+            tt_move = e.mv;
+            if i32::from(e.depth) >= depth && e.flags != MOVE_ONLY {
+                let v = value_from_tt(e.value, ply);
+                let usable = match e.flags {
+                    EXACT => true,
+                    LOWER => v >= beta,
+                    UPPER => v <= alpha,
+                    _ => false,
+                };
+                if usable {
+                    return v;
+                }
+            }
         }
         let mut list = [(0, Square::from_index(0)); BEAM];
         let n = self.candidates(&mut list, false);
         if n == 0 {
             return 0;
         }
+        // The table's move first, then this ply's killers; the rest keep
+        // their key order.
+        let killers = self.killers[ply as usize];
+        let mut front = 0;
+        for want in [tt_move, killers[0], killers[1]] {
+            if want == NO_MOVE {
+                continue;
+            }
+            if let Some(i) = list[front..n]
+                .iter()
+                .position(|e| e.1.index() as u16 == want)
+            {
+                list[front..=front + i].rotate_right(1);
+                front += 1;
+            }
+        }
+        let alpha_in = alpha;
         let mut best = -WIN;
-        for &(_, sq) in &list[..n] {
+        let mut best_move = list[0].1;
+        for (i, &(_, sq)) in list[..n].iter().enumerate() {
+            let fours_before = self.fours[me.index()];
             self.apply(sq, me);
-            let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+            let v = if i == 0 {
+                -self.search(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late quiet moves are searched one ply shallower first,
+                // and every later move with a null window: a move that
+                // beats alpha is searched again in full.
+                let makes_four = self.fours[me.index()] > fours_before;
+                let reduction = i32::from(depth >= 3 && i >= front.max(3) && !makes_four);
+                let mut v = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && reduction > 0 && !self.aborted {
+                    v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+                }
+                v
+            };
             self.unapply(sq, me);
             if self.aborted {
                 return 0;
             }
             if v > best {
                 best = v;
+                best_move = sq;
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        let slot = &mut self.killers[ply as usize];
+                        let mv = sq.index() as u16;
+                        if slot[0] != mv {
+                            slot[1] = slot[0];
+                            slot[0] = mv;
+                        }
                         break;
                     }
                 }
             }
         }
+        let (value, flags) = match value_to_tt(best, ply) {
+            None => (0, MOVE_ONLY),
+            Some(v) if best >= beta => (v, LOWER),
+            Some(v) if best <= alpha_in => (v, UPPER),
+            Some(v) => (v, EXACT),
+        };
+        store(
+            self.tt,
+            TtEntry {
+                key,
+                value,
+                flags,
+                depth: depth.clamp(0, 255) as u8,
+                mv: best_move.index() as u16,
+            },
+        );
         best
     }
 
@@ -728,7 +1036,25 @@ impl<'a> Engine<'a> {
             let mut iter_best: Option<(Square, i32, usize)> = None;
             for (i, &(_, sq)) in root[..n].iter().enumerate() {
                 self.apply(sq, me);
-                let v = -self.search(depth as i32 - 1, 1, -WIN - 1, -alpha);
+                let d = depth as i32 - 1;
+                let v = if i == 0 {
+                    -self.search(d, 1, -WIN - 1, -alpha)
+                } else {
+                    // Later moves only have to be shown worse (null window);
+                    // one that is not is searched again in full.
+                    let v = -self.search(d, 1, -alpha - 1, -alpha);
+                    if v > alpha && !self.aborted {
+                        let full = -self.search(d, 1, -WIN - 1, -alpha);
+                        if self.aborted {
+                            // It beat the best so far: play it even
+                            // without its exact value.
+                            iter_best = Some((sq, v, i));
+                        }
+                        full
+                    } else {
+                        v
+                    }
+                };
                 self.unapply(sq, me);
                 if self.aborted {
                     break;
@@ -787,6 +1113,23 @@ impl<'a> Engine<'a> {
     /// The move to play (`None` when the game is over).
     pub fn best_move(&mut self, pos: &Position) -> Option<Square> {
         self.analyse(pos).map(|(sq, _)| sq)
+    }
+}
+
+/// Stores `entry` in its two-slot bucket: over the same position, else in
+/// the first slot if it is searched at least as deep as what is there, else
+/// in the second (always replaced), so deep entries of earlier moves never
+/// block the table.
+fn store(table: &mut [TtEntry], entry: TtEntry) {
+    if table.is_empty() {
+        return;
+    }
+    let i = tt::index(table.len(), entry.key);
+    let j = i ^ 1;
+    if j >= table.len() || table[i].key == entry.key || table[i].depth <= entry.depth {
+        table[i] = entry;
+    } else {
+        table[j] = entry;
     }
 }
 
@@ -895,6 +1238,37 @@ mod tests {
     }
 
     fn check(engine: &Engine) {
+        // The three-windows: exactly the windows with k-2 marks of a side
+        // and none of the other (k >= 3), and their counts.
+        for side in 0..2 {
+            let mut count = 0;
+            for sq in engine.rules.squares() {
+                for d in 0..4 {
+                    let id = sq.index() * 4 + d;
+                    let set = engine.three_set[side][id / 64] >> (id % 64) & 1 != 0;
+                    count += u32::from(set);
+                    let (w, h) = (engine.rules.columns() as i32, engine.rules.rows() as i32);
+                    let k = engine.k as i32;
+                    let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+                    let (x, y) = (sq.column() as i32, sq.row() as i32);
+                    let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
+                    let on_board = engine.k > 1 && (0..w).contains(&ex) && (0..h).contains(&ey);
+                    let mut c = [0; 2];
+                    for i in 0..k {
+                        let (cx, cy) = (x + i * dx, y + i * dy);
+                        if on_board {
+                            let cell = engine.cells[cy as usize * Square::STRIDE + cx as usize];
+                            if cell != 0 {
+                                c[cell as usize - 1] += 1;
+                            }
+                        }
+                    }
+                    let want = on_board && engine.k >= 3 && c[1 - side] == 0 && c[side] == k - 2;
+                    assert_eq!(set, want, "{sq:?} dir {d} side {side}");
+                }
+            }
+            assert_eq!(engine.threes[side], count);
+        }
         for sq in engine.rules.squares() {
             let i = sq.index();
             let in_frontier = engine.frontier()[sq.row() as usize] >> sq.column() & 1 != 0;
