@@ -236,7 +236,7 @@ fn play_budgets(rules: Rules, seed: u64, x_nodes: u64, o_nodes: u64) -> Outcome 
 }
 
 #[test]
-fn the_console_budget_beats_the_old_console_budget() {
+fn the_console_budget_never_loses_to_the_old_console_budget() {
     // The console's budget for these boards went from 1,000 nodes to 3,000
     // when a node got cheaper (n64/game settings::CONSOLE_NODES_SHORT_K):
     // the bigger budget must not play worse on either board (7x7 k=4 is a
