@@ -65,20 +65,53 @@ struct Tables {
     geo: Geo,
     /// Zobrist key of a cell under each symmetry: `[sym][cell][0: attacker, 1: other]`.
     zob: [[[u64; 2]; 64]; 8],
+    /// The cell each cell maps to under each symmetry, and back.
+    sym_cell: [[u8; 64]; 8],
+    sym_cell_inv: [[u8; 64]; 8],
 }
 
 impl Tables {
     fn new(rules: &crate::Rules) -> Tables {
         let geo = Geo::new(rules);
         let mut zob = [[[0; 2]; 64]; 8];
+        let mut sym_cell = [[0; 64]; 8];
+        let mut sym_cell_inv = [[0; 64]; 8];
         for (s, row) in zob.iter_mut().enumerate().take(geo.nsym) {
             for (c, keys) in row.iter_mut().enumerate().take(rules.cell_count()) {
                 let sq = Square::from_index(geo.sym_sq[s][c]);
                 *keys = [zobrist::key(Mark::X, sq), zobrist::key(Mark::O, sq)];
+                let to = geo.cell(sq) as u8;
+                sym_cell[s][c] = to;
+                sym_cell_inv[s][to as usize] = c as u8;
             }
         }
-        Tables { geo, zob }
+        Tables {
+            geo,
+            zob,
+            sym_cell,
+            sym_cell_inv,
+        }
     }
+
+    /// The cell set `cells` seen under symmetry `sym` (table coordinates).
+    fn to_canonical(&self, sym: usize, cells: u64) -> u64 {
+        map_cells(&self.sym_cell[sym], cells)
+    }
+
+    /// The inverse of [`to_canonical`](Self::to_canonical).
+    fn from_canonical(&self, sym: usize, cells: u64) -> u64 {
+        map_cells(&self.sym_cell_inv[sym], cells)
+    }
+}
+
+fn map_cells(map: &[u8; 64], cells: u64) -> u64 {
+    let mut out = 0u64;
+    let mut rest = cells;
+    while rest != 0 {
+        out |= 1 << map[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    out
 }
 
 /// The prover. Like the [`Solver`](super::Solver), it searches with a
@@ -91,6 +124,8 @@ pub struct Prover<'a> {
     stop: Option<&'a AtomicBool>,
     stopped: bool,
     next_check: u64,
+    zone_cuts: u64,
+    pairings: u64,
 }
 
 impl<'a> Prover<'a> {
@@ -104,6 +139,8 @@ impl<'a> Prover<'a> {
             stop: None,
             stopped: false,
             next_check: CHECK_INTERVAL,
+            zone_cuts: 0,
+            pairings: 0,
         }
     }
 
@@ -128,6 +165,17 @@ impl<'a> Prover<'a> {
     /// Counters accumulated since the prover was made.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// Moves left unsearched since the prover was made because a sibling's
+    /// proof already covered them (relevance zones).
+    pub fn zone_cuts(&self) -> u64 {
+        self.zone_cuts
+    }
+
+    /// Positions settled since the prover was made by a pairing strategy.
+    pub fn pairings(&self) -> u64 {
+        self.pairings
     }
 
     /// The value of `pos` for the side to move; `None` if stopped or the
@@ -160,7 +208,7 @@ impl<'a> Prover<'a> {
         let (a, d, a_moves) = self.load(pos, attacker)?;
         // The Maker-Breaker game bounds the real one from above: asked
         // first, it often settles the question alone.
-        let r = self.search::<true>(a, d, a_moves) && self.search::<false>(a, d, a_moves);
+        let r = self.search::<true>(a, d, a_moves).0 && self.search::<false>(a, d, a_moves).0;
         (!self.stopped).then_some(r)
     }
 
@@ -172,7 +220,7 @@ impl<'a> Prover<'a> {
             return Some(m == maker);
         }
         let (a, d, a_moves) = self.load(pos, maker)?;
-        let r = self.search::<true>(a, d, a_moves);
+        let r = self.search::<true>(a, d, a_moves).0;
         (!self.stopped).then_some(r)
     }
 
@@ -255,7 +303,7 @@ impl<'a> Prover<'a> {
             key_of::<true>(t, a & live, g.full & !live, a_moves),
         ];
         keys.iter().find_map(|&(key, csym)| {
-            let e = tt::probe(self.tt, key).filter(|e| e.mv != NO_MOVE)?;
+            let e = probe(self.tt, key).map(|(e, _)| e).filter(|e| e.mv != NO_MOVE)?;
             let sym = Symmetry::of(&g.rules)[csym];
             let sq = sym.inverse().apply(Square::from_index(e.mv), &g.rules);
             pos.is_legal(sq).then_some(sq)
@@ -278,24 +326,25 @@ impl<'a> Prover<'a> {
         }
     }
 
-    /// Whether the attacker (bitboard `a`) can force a line against `d`.
+    /// Whether the attacker (bitboard `a`) can force a line against `d`,
+    /// and the relevance zone of that answer (see [`zone`](self::zone)).
     /// `MB`: the Maker-Breaker game (the defender's lines never count).
-    fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> bool {
+    fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.check();
         }
         if self.stopped {
-            return false;
+            return (false, 0);
         }
         let Some(t) = self.tables.as_ref() else {
-            return false;
+            return (false, 0);
         };
         let g = &t.geo;
         let k1 = g.k - 1;
         let empty = g.full & !(a | d);
         if empty == 0 {
-            return false;
+            return (false, 0);
         }
         // One pass over the windows: live cells, both sides' winning cells.
         let mut live = 0u64;
@@ -316,17 +365,22 @@ impl<'a> Prover<'a> {
                 d_win |= w & !d;
             }
         }
+        // The zone that holds whatever the outside cells become: every
+        // cell that can still matter (dead cells never do in Maker-Breaker).
+        let whole = if MB { empty & live } else { empty };
         let forced;
         if a_moves {
             if a_win != 0 {
-                return true;
+                // Maker-Breaker: the winning cell alone; the real game also
+                // needs the defender's lines to stay as they are.
+                return (true, if MB { a_win & a_win.wrapping_neg() } else { whole });
             }
             if live & empty == 0 {
-                return false;
+                return (false, 0);
             }
             if !MB && d_win != 0 {
                 if d_win & (d_win - 1) != 0 {
-                    return false;
+                    return (false, whole);
                 }
                 forced = d_win;
             } else {
@@ -334,14 +388,17 @@ impl<'a> Prover<'a> {
             }
         } else {
             if !MB && d_win != 0 {
-                return false;
+                return (false, whole);
             }
             if live & empty == 0 {
-                return false;
+                return (false, 0);
             }
             if a_win != 0 {
                 if a_win & (a_win - 1) != 0 {
-                    return true;
+                    let first = a_win & a_win.wrapping_neg();
+                    let rest = a_win & !first;
+                    let two = first | (rest & rest.wrapping_neg());
+                    return (true, if MB { two } else { whole });
                 }
                 forced = a_win;
             } else {
@@ -352,7 +409,13 @@ impl<'a> Prover<'a> {
         // potential is below 1 with the defender to move, below 1/2 with the
         // attacker to move (the live lines' unclaimed cells as hyperedges).
         if potential << (a_moves as u32) < 1 << g.k {
-            return false;
+            return (false, empty & live);
+        }
+        // A pairing strategy: the defender answers in the same pair, so no
+        // live line is ever completed. Its zone is the pairs' cells.
+        if let Some(pairs) = pairing(g, d, empty) {
+            self.pairings += 1;
+            return (false, pairs);
         }
 
         // Table key. Maker-Breaker: reduce to (attacker marks on live
@@ -364,10 +427,11 @@ impl<'a> Prover<'a> {
         };
         let (key, csym) = key_of::<MB>(t, ka, kd, a_moves);
         let mut tt_move = 64u32;
-        if let Some(e) = tt::probe(self.tt, key) {
+        if let Some((e, stored_zone)) = probe(self.tt, key) {
             self.stats.tt_hits += 1;
             if e.flags & 3 == EXACT {
-                return e.value != 0;
+                let zone = stored_zone.map_or(whole, |z| t.from_canonical(csym, z) & whole);
+                return (e.value != 0, zone);
             }
             if e.mv != NO_MOVE {
                 let sym = Symmetry::of(&g.rules)[csym];
@@ -426,29 +490,53 @@ impl<'a> Prover<'a> {
         }
 
         // The attacker needs one move that wins; the defender one that holds.
+        // A move that fails for the mover with zone Z refutes, by the same
+        // strategy, every move outside Z (the mover owning such a cell
+        // changes nothing the proof used), so only moves inside every zone
+        // seen so far are still tried. The defender's such prune needs
+        // attacker-win zones, which only the Maker-Breaker game keeps.
+        let zone_prunes = a_moves || MB;
+        let mut untried = moves;
         let mut result = !a_moves;
         let mut best = 64u32;
+        let mut zone = 0u64;
         for &(_, c) in &list[..n] {
             let bit = 1u64 << c;
-            let r = if a_moves {
+            if untried & bit == 0 {
+                self.zone_cuts += 1;
+                continue;
+            }
+            let (r, child_zone) = if a_moves {
                 self.search::<MB>(a | bit, d, false)
             } else {
                 self.search::<MB>(a, d | bit, true)
             };
             if self.stopped {
-                return false;
+                return (false, 0);
             }
             if r == a_moves {
                 result = r;
                 best = c as u32;
+                zone = child_zone | bit;
                 break;
             }
+            zone |= child_zone | bit;
+            if zone_prunes {
+                untried &= child_zone;
+            }
         }
+        // The real game's attacker wins, and its forced replies (the other
+        // moves lose to the defender's line, not by a zone), keep the
+        // whole board as their zone.
+        if !MB && (result || (a_moves && forced != 0)) {
+            zone = whole;
+        }
+        zone &= whole;
         let Some(t) = self.tables.as_ref() else {
-            return result;
+            return (result, zone);
         };
         let g = &t.geo;
-        tt::store(
+        store(
             self.tt,
             TtEntry {
                 key,
@@ -461,8 +549,9 @@ impl<'a> Prover<'a> {
                     NO_MOVE
                 },
             },
+            t.to_canonical(csym, zone),
         );
-        result
+        (result, zone)
     }
 }
 
@@ -495,4 +584,125 @@ fn key_of<const MB: bool>(t: &Tables, ka: u64, kd: u64, a_moves: bool) -> (u64, 
         key ^= SALT_ATTACKER_MOVES;
     }
     (key, csym)
+}
+
+/// A pairing strategy for the defender against the live lines (those with
+/// no mark in `d`): two empty cells of its own for every live line, no cell
+/// shared. Whenever the attacker takes one cell of a pair, the defender
+/// takes the other, so the attacker never fills a live line, whoever is to
+/// move (the defender, to move, can play anywhere first). The pairs' cells,
+/// or `None` if there is no such pairing (a bipartite b-matching, found by
+/// augmenting paths).
+fn pairing(g: &Geo, d: u64, empty: u64) -> Option<u64> {
+    let mut lines = [0u64; 64];
+    let mut n = 0;
+    let mut cells = 0u64;
+    for &w in &g.win[..g.nwin] {
+        if w & d == 0 {
+            // 2n cells for n lines: more than 32 lines never pair.
+            if n == lines.len() {
+                return None;
+            }
+            lines[n] = w & empty;
+            cells |= w & empty;
+            n += 1;
+        }
+    }
+    if 2 * n > cells.count_ones() as usize {
+        return None;
+    }
+    let mut owner = [u8::MAX; 64];
+    for i in 0..n {
+        for _ in 0..2 {
+            let mut seen = 0u64;
+            if !augment(&lines[..n], &mut owner, i, &mut seen) {
+                return None;
+            }
+        }
+    }
+    let mut pairs = 0u64;
+    for (c, &o) in owner.iter().enumerate() {
+        if o != u8::MAX {
+            pairs |= 1 << c;
+        }
+    }
+    Some(pairs)
+}
+
+/// Kuhn's augmenting path: gives line `i` one more cell, moving other
+/// lines' cells along the way; `seen` marks the cells already tried.
+fn augment(lines: &[u64], owner: &mut [u8; 64], i: usize, seen: &mut u64) -> bool {
+    let mut free = lines[i] & !*seen;
+    while free != 0 {
+        let c = free.trailing_zeros() as usize;
+        free &= free - 1;
+        *seen |= 1 << c;
+        let o = owner[c];
+        if o == i as u8 {
+            continue;
+        }
+        if o == u8::MAX || augment(lines, owner, o as usize, seen) {
+            owner[c] = i as u8;
+            return true;
+        }
+    }
+    false
+}
+
+/// The prover's table records: each takes two slots of the lent table, the
+/// entry and its relevance zone, and a bucket holds two records (four
+/// slots). The zone slot is marked unused (`flags` 0) so the exact solver,
+/// which shares the table, never reads it as a position; it carries 32 bits
+/// of its record's key, so a zone the solver has overwritten is noticed.
+const BUCKET: usize = 4;
+
+fn zone_slot(key: u64, zone: u64) -> TtEntry {
+    TtEntry {
+        key: zone,
+        value: key as i16,
+        flags: 0,
+        depth: 0,
+        mv: (key >> 16) as u16,
+    }
+}
+
+/// The record for `key`: its entry, and its zone (in table coordinates)
+/// unless the zone slot was lost.
+fn probe(tt: &[TtEntry], key: u64) -> Option<(TtEntry, Option<u64>)> {
+    let buckets = tt.len() / BUCKET;
+    if buckets == 0 {
+        return None;
+    }
+    let base = tt::index(buckets, key) * BUCKET;
+    for i in [base, base + 2] {
+        let e = tt[i];
+        if e.flags != 0 && e.key == key {
+            let z = tt[i + 1];
+            let kept = z.flags == 0 && z == zone_slot(key, z.key);
+            return Some((e, kept.then_some(z.key)));
+        }
+    }
+    None
+}
+
+/// Stores `entry` and its zone: over the same key, else into an unused
+/// record, else over the record with fewer empty cells (less work lost).
+fn store(tt: &mut [TtEntry], entry: TtEntry, zone: u64) {
+    let buckets = tt.len() / BUCKET;
+    if buckets == 0 {
+        return;
+    }
+    let base = tt::index(buckets, entry.key) * BUCKET;
+    let (i, j) = (base, base + 2);
+    let slot = if tt[i].key == entry.key || tt[i].flags == 0 {
+        i
+    } else if tt[j].key == entry.key || tt[j].flags == 0 {
+        j
+    } else if tt[i].depth <= tt[j].depth {
+        i
+    } else {
+        j
+    };
+    tt[slot] = entry;
+    tt[slot + 1] = zone_slot(entry.key, zone);
 }
