@@ -126,6 +126,7 @@ pub struct Prover<'a> {
     next_check: u64,
     zone_cuts: u64,
     pairings: u64,
+    dominance_cuts: u64,
 }
 
 impl<'a> Prover<'a> {
@@ -141,6 +142,7 @@ impl<'a> Prover<'a> {
             next_check: CHECK_INTERVAL,
             zone_cuts: 0,
             pairings: 0,
+            dominance_cuts: 0,
         }
     }
 
@@ -171,6 +173,12 @@ impl<'a> Prover<'a> {
     /// proof already covered them (relevance zones).
     pub fn zone_cuts(&self) -> u64 {
         self.zone_cuts
+    }
+
+    /// Moves left unsearched since the prover was made because another
+    /// candidate's live lines include all of theirs (Maker-Breaker).
+    pub fn dominance_cuts(&self) -> u64 {
+        self.dominance_cuts
     }
 
     /// Positions settled since the prover was made by a pairing strategy.
@@ -452,8 +460,22 @@ impl<'a> Prover<'a> {
         // (a line with n attacker marks weighs 4^n), plus, in the real
         // game, to the defender's.
         let mut score = [0u32; 64];
+        // Maker-Breaker: the live lines through each candidate (line
+        // numbers among the live ones), for the dominance prune below.
+        let mut through = [0u128; 64];
+        let mut nlive = 0u32;
         if forced == 0 {
             for &w in &g.win[..g.nwin] {
+                if MB && w & d == 0 {
+                    if nlive < 128 {
+                        let mut cells = w & moves;
+                        while cells != 0 {
+                            through[cells.trailing_zeros() as usize] |= 1 << nlive;
+                            cells &= cells - 1;
+                        }
+                    }
+                    nlive += 1;
+                }
                 let (mine, weight) = if w & d == 0 {
                     ((a & w).count_ones(), 4)
                 } else if !MB && w & a == 0 {
@@ -469,9 +491,36 @@ impl<'a> Prover<'a> {
                 }
             }
         }
+        // Dominance (Maker-Breaker): a cell whose live lines all pass
+        // through another candidate is worth no more than that cell to
+        // either side (owning it kills or builds a subset of the same
+        // lines), so when the other one is searched this one need not be.
+        // Of cells with equal line sets the lowest is kept.
+        let mut dominated = 0u64;
+        let mut dominators = 0u64;
+        if MB && forced == 0 && nlive <= 128 {
+            let mut rest = moves;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let lc = through[c];
+                let mut others = moves & !(1u64 << c);
+                while others != 0 {
+                    let o = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let lo = through[o];
+                    if lc & !lo == 0 && (lc != lo || o < c) {
+                        dominated |= 1 << c;
+                        dominators |= 1 << o;
+                        break;
+                    }
+                }
+            }
+            self.dominance_cuts += dominated.count_ones() as u64;
+        }
         let mut list = [(0u32, 0u8); 64];
         let mut n = 0;
-        let mut rest = moves;
+        let mut rest = moves & !dominated;
         while rest != 0 {
             let c = rest.trailing_zeros();
             rest &= rest - 1;
@@ -524,6 +573,11 @@ impl<'a> Prover<'a> {
             if zone_prunes {
                 untried &= child_zone;
             }
+        }
+        // A dominated move fails with its dominator: that needs the
+        // dominator left empty.
+        if result != a_moves {
+            zone |= dominators;
         }
         // The real game's attacker wins, and its forced replies (the other
         // moves lose to the defender's line, not by a zone), keep the
