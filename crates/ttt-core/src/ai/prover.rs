@@ -419,6 +419,26 @@ impl<'a> Prover<'a> {
         if potential << (a_moves as u32) < 1 << g.k {
             return (false, empty & live);
         }
+        // With the attacker to move, the same test one move on: the
+        // attacker's move doubles the weight of its live lines, and if even
+        // the heaviest such move leaves the potential below 1 the defender
+        // (then to move) wins. Saves visiting every child to cut it there.
+        if a_moves {
+            let mut gain = [0u64; 64];
+            for &w in &g.win[..g.nwin] {
+                if w & d == 0 {
+                    let v = 1u64 << (a & w).count_ones();
+                    let mut cells = w & empty;
+                    while cells != 0 {
+                        gain[cells.trailing_zeros() as usize] += v;
+                        cells &= cells - 1;
+                    }
+                }
+            }
+            if potential + gain.iter().copied().max().unwrap_or(0) < 1 << g.k {
+                return (false, empty & live);
+            }
+        }
         // A pairing strategy: the defender answers in the same pair, so no
         // live line is ever completed. Its zone is the pairs' cells.
         if let Some(pairs) = pairing(g, d, empty) {
