@@ -503,7 +503,7 @@ impl<'a> Prover<'a> {
                 } else {
                     continue;
                 };
-                let v = weight << (2 * mine);
+                let v = if a_moves { weight << (2 * mine) } else { weight << mine };
                 let mut cells = w & moves;
                 while cells != 0 {
                     score[cells.trailing_zeros() as usize] += v;
