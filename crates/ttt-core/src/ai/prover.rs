@@ -780,3 +780,42 @@ fn store(tt: &mut [TtEntry], entry: TtEntry, zone: u64) {
     tt[slot] = entry;
     tt[slot + 1] = zone_slot(entry.key, zone);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    fn pairs_of(c: u8, r: u8, k: u8) -> Option<u64> {
+        let geo = Geo::new(&Rules::new(c, r, k).unwrap());
+        pairing(&geo, 0, geo.full)
+    }
+
+    #[test]
+    fn the_empty_5x5_k5_board_has_a_pairing_and_4x4_k4_none() {
+        // 5,5,5: 12 lines, 24 of the 25 cells paired (the classic draw).
+        let geo = Geo::new(&Rules::new(5, 5, 5).unwrap());
+        let pairs = pairs_of(5, 5, 5).expect("5x5 k=5 pairs");
+        assert_eq!(pairs.count_ones(), 24);
+        for &w in &geo.win[..geo.nwin] {
+            assert!((w & pairs).count_ones() >= 2);
+        }
+        // 4,4,4: 10 lines need 20 cells, there are 16.
+        assert_eq!(pairs_of(4, 4, 4), None);
+        // 6,6,5: 32 lines need 64 cells, there are 36.
+        assert_eq!(pairs_of(6, 6, 5), None);
+    }
+
+    #[test]
+    fn a_blocked_line_needs_no_pair() {
+        // 4x4 k=4 with the defender on the main diagonal: its cells meet
+        // every row, column and the diagonal, so only the anti-diagonal
+        // stays live, and two of its cells pair it.
+        let geo = Geo::new(&Rules::new(4, 4, 4).unwrap());
+        let diag = 1 | 1 << 5 | 1 << 10 | 1 << 15;
+        let pairs = pairing(&geo, diag, geo.full & !diag).expect("pairs");
+        assert_eq!(pairs.count_ones(), 2);
+        let anti = 1 << 3 | 1 << 6 | 1 << 9 | 1 << 12;
+        assert_eq!(pairs & !anti, 0);
+    }
+}
