@@ -125,7 +125,10 @@ fn agrees_with_the_solver_on_random_5x5_k4_and_6x4_k4_positions() {
             assert_eq!(prover.verdict(&pos), Some(expected), "{rules} {pos}");
         }
         // Not all of one kind: both searches' answers get checked.
-        assert!(seen.iter().filter(|&&n| n > 0).count() >= 2, "{rules} {seen:?}");
+        assert!(
+            seen.iter().filter(|&&n| n > 0).count() >= 2,
+            "{rules} {seen:?}"
+        );
     }
 }
 

@@ -23,13 +23,31 @@
 //! * the Erdos-Selfridge criterion: with the unclaimed cells of the live
 //!   lines as a hypergraph, the defender wins if the sum over live lines of
 //!   2^-(cells still needed) is below 1 with the defender to move, below 1/2
-//!   with the attacker to move (a theorem of Maker-Breaker games).
+//!   with the attacker to move (a theorem of Maker-Breaker games), and the
+//!   same test one attacker move ahead: the potential plus the largest gain
+//!   of a single attacker move below 1;
+//! * a **pairing strategy**: if every live line can be given two empty
+//!   cells of its own (no cell shared), the defender answers each attacker
+//!   move in a pair with the other cell of that pair and wins;
+//! * **dominance**: a cell whose live lines all pass through another
+//!   candidate cell is worth no more than that cell to either side, so it
+//!   is not searched beside it;
+//! * **relevance zones** (after Hsu et al., 2020): every answer comes with a
+//!   zone of cells such that the answer stays the same when the side that
+//!   failed to prove its goal gets every empty cell outside the zone for
+//!   free. When a move fails for the side to move with zone Z, every other
+//!   move outside Z fails by the same strategy (owning that cell is no
+//!   better than owning all of the outside), so only moves inside Z are
+//!   still tried. The zones are kept in the table beside each entry.
 //!
 //! Only when the Maker-Breaker game is a win for the attacker is the real
-//! game searched (there the Erdos-Selfridge cut below still applies, the
-//! rest of the Maker-Breaker test costs more than it saves). Both searches use the caller's table, keyed by the smallest
-//! Zobrist hash over the board's symmetries, and order moves by how much
-//! each cell adds to (or takes from) the attacker's live lines.
+//! game searched (there the Erdos-Selfridge cuts still apply, and the
+//! defender-win zones, which need no Maker-Breaker argument; the rest of the
+//! Maker-Breaker test costs more than it saves). Both searches use the
+//! caller's table, keyed by the smallest Zobrist hash over the board's
+//! symmetries. The attacker tries first the cells that add most to its
+//! live lines (a line with n marks weighs 4^n), the defender the cells that
+//! take most Erdos-Selfridge potential away (2^n).
 //!
 //! The prover never allocates; a search can be stopped from outside (an
 //! [`AtomicBool`]), and then answers `None`.
@@ -94,12 +112,12 @@ impl Tables {
     }
 
     /// The cell set `cells` seen under symmetry `sym` (table coordinates).
-    fn to_canonical(&self, sym: usize, cells: u64) -> u64 {
+    fn board_to_canonical(&self, sym: usize, cells: u64) -> u64 {
         map_cells(&self.sym_cell[sym], cells)
     }
 
-    /// The inverse of [`to_canonical`](Self::to_canonical).
-    fn from_canonical(&self, sym: usize, cells: u64) -> u64 {
+    /// The inverse of [`board_to_canonical`](Self::board_to_canonical).
+    fn canonical_to_board(&self, sym: usize, cells: u64) -> u64 {
         map_cells(&self.sym_cell_inv[sym], cells)
     }
 }
@@ -311,7 +329,9 @@ impl<'a> Prover<'a> {
             key_of::<true>(t, a & live, g.full & !live, a_moves),
         ];
         keys.iter().find_map(|&(key, csym)| {
-            let e = probe(self.tt, key).map(|(e, _)| e).filter(|e| e.mv != NO_MOVE)?;
+            let e = probe(self.tt, key)
+                .map(|(e, _)| e)
+                .filter(|e| e.mv != NO_MOVE)?;
             let sym = Symmetry::of(&g.rules)[csym];
             let sq = sym.inverse().apply(Square::from_index(e.mv), &g.rules);
             pos.is_legal(sq).then_some(sq)
@@ -335,8 +355,18 @@ impl<'a> Prover<'a> {
     }
 
     /// Whether the attacker (bitboard `a`) can force a line against `d`,
-    /// and the relevance zone of that answer (see [`zone`](self::zone)).
-    /// `MB`: the Maker-Breaker game (the defender's lines never count).
+    /// and the relevance zone of that answer, a set of empty cells:
+    ///
+    /// * `false` (the attacker fails): it still fails if it also owns every
+    ///   empty cell outside the zone;
+    /// * `true` in the Maker-Breaker game: the attacker still wins if the
+    ///   defender also owns every empty cell outside the zone (in the real
+    ///   game the defender's own lines could then win: there a win's zone
+    ///   is every empty cell).
+    ///
+    /// Both rest on monotonicity: an extra mark never hurts its owner (it
+    /// can play as if the mark were not there). `MB`: the Maker-Breaker game
+    /// (the defender's lines never count).
     fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
@@ -381,7 +411,14 @@ impl<'a> Prover<'a> {
             if a_win != 0 {
                 // Maker-Breaker: the winning cell alone; the real game also
                 // needs the defender's lines to stay as they are.
-                return (true, if MB { a_win & a_win.wrapping_neg() } else { whole });
+                return (
+                    true,
+                    if MB {
+                        a_win & a_win.wrapping_neg()
+                    } else {
+                        whole
+                    },
+                );
             }
             if live & empty == 0 {
                 return (false, 0);
@@ -458,7 +495,7 @@ impl<'a> Prover<'a> {
         if let Some((e, stored_zone)) = probe(self.tt, key) {
             self.stats.tt_hits += 1;
             if e.flags & 3 == EXACT {
-                let zone = stored_zone.map_or(whole, |z| t.from_canonical(csym, z) & whole);
+                let zone = stored_zone.map_or(whole, |z| t.canonical_to_board(csym, z) & whole);
                 return (e.value != 0, zone);
             }
             if e.mv != NO_MOVE {
@@ -503,7 +540,11 @@ impl<'a> Prover<'a> {
                 } else {
                     continue;
                 };
-                let v = if a_moves { weight << (2 * mine) } else { weight << mine };
+                let v = if a_moves {
+                    weight << (2 * mine)
+                } else {
+                    weight << mine
+                };
                 let mut cells = w & moves;
                 while cells != 0 {
                     score[cells.trailing_zeros() as usize] += v;
@@ -623,7 +664,7 @@ impl<'a> Prover<'a> {
                     NO_MOVE
                 },
             },
-            t.to_canonical(csym, zone),
+            t.board_to_canonical(csym, zone),
         );
         (result, zone)
     }
