@@ -460,14 +460,22 @@ impl<'a> Prover<'a> {
         // attacker's move doubles the weight of its live lines, and if even
         // the heaviest such move leaves the potential below 1 the defender
         // (then to move) wins. Saves visiting every child to cut it there.
+        // The same pass gathers, for the Maker-Breaker search below, each
+        // cell's live lines (dominance) and gain (the attacker's order).
+        let mut gain = [0u64; 64];
+        let mut through = [0u128; 64];
+        let mut nlive = 0u32;
         if a_moves {
-            let mut gain = [0u64; 64];
             for &w in &g.win[..g.nwin] {
                 if w & d == 0 {
                     let v = 1u64 << (a & w).count_ones();
+                    let line = if MB && nlive < 128 { 1u128 << nlive } else { 0 };
+                    nlive += 1;
                     let mut cells = w & empty;
                     while cells != 0 {
-                        gain[cells.trailing_zeros() as usize] += v;
+                        let c = cells.trailing_zeros() as usize;
+                        gain[c] += v;
+                        through[c] |= line;
                         cells &= cells - 1;
                     }
                 }
@@ -517,11 +525,15 @@ impl<'a> Prover<'a> {
         // (a line with n attacker marks weighs 4^n), plus, in the real
         // game, to the defender's.
         let mut score = [0u32; 64];
-        // Maker-Breaker: the live lines through each candidate (line
-        // numbers among the live ones), for the dominance prune below.
-        let mut through = [0u128; 64];
-        let mut nlive = 0u32;
-        if forced == 0 {
+        if MB && a_moves {
+            // Gathered above (the attacker's order by 2^n per line, which
+            // orders as well as 4^n here).
+            for (s, &v) in score.iter_mut().zip(&gain) {
+                *s = v as u32;
+            }
+        } else if forced == 0 {
+            // Maker-Breaker: the live lines through each candidate (line
+            // numbers among the live ones), for the dominance prune below.
             for &w in &g.win[..g.nwin] {
                 if MB && w & d == 0 {
                     if nlive < 128 {
