@@ -256,7 +256,9 @@ impl<'a> Prover<'a> {
     pub fn holding_move(&mut self, pos: &Position) -> Option<Square> {
         let attacker = pos.side_to_move().other();
         let hint = self.hint(pos, attacker);
-        self.find_move(pos, hint, |p, child| p.wins(child, attacker).map(|w| !w))
+        self.find_move(pos, attacker, hint, |p, child| {
+            p.wins(child, attacker).map(|w| !w)
+        })
     }
 
     /// With `pos.side_to_move()` able to force a real win: a move that keeps
@@ -264,18 +266,54 @@ impl<'a> Prover<'a> {
     pub fn winning_move(&mut self, pos: &Position) -> Option<Square> {
         let me = pos.side_to_move();
         let hint = self.hint(pos, me);
-        self.find_move(pos, hint, |p, child| p.wins(child, me))
+        self.find_move(pos, me, hint, |p, child| p.wins(child, me))
     }
 
-    /// The first move (`first`, then row-major) whose child satisfies `good`.
+    /// The first move (`first`, then the others by how much they add to the
+    /// live lines of `attacker`: the attacker's strongest moves, the
+    /// defender's most potential-removing blocks) whose child satisfies
+    /// `good`. The order matters for certificates: a strategy built of these
+    /// moves reaches the Erdos-Selfridge leaves the checker accepts soon.
     fn find_move(
         &mut self,
         pos: &Position,
+        attacker: Mark,
         first: Option<Square>,
         mut good: impl FnMut(&mut Prover<'a>, &Position) -> Option<bool>,
     ) -> Option<Square> {
+        let (a, d, _) = self.load(pos, attacker)?;
+        let g = &self.tables.as_ref()?.geo;
+        let mut gain = [0u64; 64];
+        for &w in &g.win[..g.nwin] {
+            if w & d == 0 {
+                let v = 1u64 << (a & w).count_ones();
+                let mut cells = w & !a;
+                while cells != 0 {
+                    gain[cells.trailing_zeros() as usize] += v;
+                    cells &= cells - 1;
+                }
+            }
+        }
+        let mut order = [(0u64, Square::from_index(0)); 64];
+        let mut n = 0;
+        for sq in pos.legal_moves() {
+            if n == order.len() {
+                break;
+            }
+            let v = gain[g.cell(sq) as usize];
+            let mut j = n;
+            while j > 0 && order[j - 1].0 < v {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (v, sq);
+            n += 1;
+        }
         let mut child = pos.clone();
-        for sq in first.into_iter().chain(pos.legal_moves()) {
+        for sq in first
+            .into_iter()
+            .chain(order[..n].iter().map(|&(_, sq)| sq))
+        {
             if child.play(sq).is_err() {
                 continue;
             }
