@@ -70,6 +70,69 @@ fn agrees_with_the_solver_on_every_5x3_position() {
 }
 
 #[test]
+fn the_prunes_are_exercised_by_the_agreement_checks() {
+    // The 4x4 k=4 agreement run above must go through every prune the
+    // prover has, or it guards nothing: relevance zones, dominance and
+    // pairing strategies all fire there.
+    let rules = Rules::new(4, 4, 4).unwrap();
+    let mut table = tt(20);
+    let mut prover = Prover::new(&mut table);
+    for pos in all_positions(rules) {
+        prover.verdict(&pos);
+    }
+    assert!(prover.zone_cuts() > 0, "no zone cut");
+    assert!(prover.dominance_cuts() > 0, "no dominance cut");
+    assert!(prover.pairings() > 0, "no pairing found");
+}
+
+/// Random positions of `rules` with `min..=max` marks and the game still
+/// on, one per seed.
+fn random_positions(rules: Rules, count: u64, min: u32, max: u32) -> Vec<Position> {
+    use ttt_core::rng::Rng;
+    let mut out = Vec::new();
+    for seed in 0..count {
+        let mut rng = Rng::new(seed);
+        let marks = min + rng.below(max - min + 1);
+        let mut pos = Position::new(rules);
+        for _ in 0..marks {
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            let sq = moves[rng.below(moves.len() as u32) as usize];
+            pos.play(sq).unwrap();
+            if pos.outcome().is_over() {
+                pos.undo();
+                break;
+            }
+        }
+        out.push(pos);
+    }
+    out
+}
+
+#[test]
+fn agrees_with_the_solver_on_random_5x5_k4_and_6x4_k4_positions() {
+    // Bigger boards than the exhaustive checks, where the zones, the
+    // dominance prune and the pairings cut deeper trees.
+    for (c, r, k, min, count) in [(5, 5, 4, 5, 60), (6, 4, 4, 5, 60)] {
+        let rules = Rules::new(c, r, k).unwrap();
+        let mut t1 = tt(20);
+        let mut t2 = tt(20);
+        let mut solver = Solver::new(&mut t1);
+        let mut prover = Prover::new(&mut t2);
+        let mut seen = [0usize; 3];
+        for pos in random_positions(rules, count, min, 10) {
+            let expected = kind(solver.solve(&pos));
+            seen[expected as usize] += 1;
+            assert_eq!(prover.verdict(&pos), Some(expected), "{rules} {pos}");
+        }
+        // Not all of one kind: both searches' answers get checked.
+        assert!(
+            seen.iter().filter(|&&n| n > 0).count() >= 2,
+            "{rules} {seen:?}"
+        );
+    }
+}
+
+#[test]
 fn empty_boards_past_25_cells() {
     let mut table = tt(20);
     let mut prover = Prover::new(&mut table);

@@ -21,9 +21,10 @@
 //! * `5,5,4`: solve the empty 5x5 board, k=4: a draw (target: under 10 s);
 //!   the baseline gets a node limit of 3 times the solver's nodes and is
 //!   reported as not finished when it hits it.
-//! * `prove-5,5,4`, `prove-6,5,4`, `prove-6,6,5`: the [prover](super::prover)
-//!   on the empty 5x5 k=4 (a draw; target under 0.5 s), 6x5 k=4 (a
-//!   first-player win) and 6x6 k=5 (a draw) boards (targets under 1 s); the
+//! * `prove-5,5,4`, `prove-6,5,4`, `prove-6,6,5`, `prove-7,6,5`: the
+//!   [prover](super::prover) on the empty 5x5 k=4 (a draw; target under
+//!   0.5 s), 6x5 k=4 (a first-player win) and 6x6 k=5 (a draw) boards
+//!   (targets under 1 s), and 7x6 k=5 (a draw; target under 10 s); the
 //!   checksum covers the verdict and the node count; no baseline.
 //! * `strong-9x9k5`, `strong-15x15k5`: one `strong` move on fixed
 //!   mid-game positions with a fixed node budget (nodes per second); no
@@ -53,6 +54,8 @@ pub enum Item {
     Prove654,
     /// The prover on 6,6,5 from the empty board.
     Prove665,
+    /// The prover on 7,6,5 from the empty board.
+    Prove765,
     /// A `strong` move on 9x9 k=5.
     Strong9x9,
     /// A `strong` move on 15x15 k=5.
@@ -61,7 +64,7 @@ pub enum Item {
 
 impl Item {
     /// Every item, in the order [`run`] runs them.
-    pub const ALL: [Item; 9] = [
+    pub const ALL: [Item; 10] = [
         Item::BestMove3x3,
         Item::SolveAll3x3,
         Item::Solve444,
@@ -69,6 +72,7 @@ impl Item {
         Item::Prove554,
         Item::Prove654,
         Item::Prove665,
+        Item::Prove765,
         Item::Strong9x9,
         Item::Strong15x15,
     ];
@@ -83,6 +87,7 @@ impl Item {
             Item::Prove554 => "prove-5,5,4",
             Item::Prove654 => "prove-6,5,4",
             Item::Prove665 => "prove-6,6,5",
+            Item::Prove765 => "prove-7,6,5",
             Item::Strong9x9 => "strong-9x9k5",
             Item::Strong15x15 => "strong-15x15k5",
         }
@@ -98,6 +103,7 @@ impl Item {
             Item::Solve554 => 10_000_000_000,
             Item::Prove554 => 500_000_000,
             Item::Prove654 | Item::Prove665 => 1_000_000_000,
+            Item::Prove765 => 10_000_000_000,
             Item::Strong9x9 | Item::Strong15x15 => 5_000_000_000,
         }
     }
@@ -356,11 +362,12 @@ pub fn run_item(
             line.baseline_nodes = bstats.nodes;
             line.baseline_done = bv.is_some();
         }
-        Item::Prove554 | Item::Prove654 | Item::Prove665 => {
+        Item::Prove554 | Item::Prove654 | Item::Prove665 | Item::Prove765 => {
             let (c, r, k) = match item {
                 Item::Prove554 => (5, 5, 4),
                 Item::Prove654 => (6, 5, 4),
-                _ => (6, 6, 5),
+                Item::Prove665 => (6, 6, 5),
+                _ => (7, 6, 5),
             };
             let pos = Position::new(Rules::new(c, r, k).unwrap_or(Rules::CLASSIC));
             tt::clear(tt);

@@ -23,13 +23,31 @@
 //! * the Erdos-Selfridge criterion: with the unclaimed cells of the live
 //!   lines as a hypergraph, the defender wins if the sum over live lines of
 //!   2^-(cells still needed) is below 1 with the defender to move, below 1/2
-//!   with the attacker to move (a theorem of Maker-Breaker games).
+//!   with the attacker to move (a theorem of Maker-Breaker games), and the
+//!   same test one attacker move ahead: the potential plus the largest gain
+//!   of a single attacker move below 1;
+//! * a **pairing strategy**: if every live line can be given two empty
+//!   cells of its own (no cell shared), the defender answers each attacker
+//!   move in a pair with the other cell of that pair and wins;
+//! * **dominance**: a cell whose live lines all pass through another
+//!   candidate cell is worth no more than that cell to either side, so it
+//!   is not searched beside it;
+//! * **relevance zones** (after Hsu et al., 2020): every answer comes with a
+//!   zone of cells such that the answer stays the same when the side that
+//!   failed to prove its goal gets every empty cell outside the zone for
+//!   free. When a move fails for the side to move with zone Z, every other
+//!   move outside Z fails by the same strategy (owning that cell is no
+//!   better than owning all of the outside), so only moves inside Z are
+//!   still tried. The zones are kept in the table beside each entry.
 //!
 //! Only when the Maker-Breaker game is a win for the attacker is the real
-//! game searched (there the Erdos-Selfridge cut below still applies, the
-//! rest of the Maker-Breaker test costs more than it saves). Both searches use the caller's table, keyed by the smallest
-//! Zobrist hash over the board's symmetries, and order moves by how much
-//! each cell adds to (or takes from) the attacker's live lines.
+//! game searched (there the Erdos-Selfridge cuts still apply, and the
+//! defender-win zones, which need no Maker-Breaker argument; the rest of the
+//! Maker-Breaker test costs more than it saves). Both searches use the
+//! caller's table, keyed by the smallest Zobrist hash over the board's
+//! symmetries. The attacker tries first the cells that add most to its
+//! live lines (a line with n marks weighs 4^n), the defender the cells that
+//! take most Erdos-Selfridge potential away (2^n).
 //!
 //! The prover never allocates; a search can be stopped from outside (an
 //! [`AtomicBool`]), and then answers `None`.
@@ -65,20 +83,53 @@ struct Tables {
     geo: Geo,
     /// Zobrist key of a cell under each symmetry: `[sym][cell][0: attacker, 1: other]`.
     zob: [[[u64; 2]; 64]; 8],
+    /// The cell each cell maps to under each symmetry, and back.
+    sym_cell: [[u8; 64]; 8],
+    sym_cell_inv: [[u8; 64]; 8],
 }
 
 impl Tables {
     fn new(rules: &crate::Rules) -> Tables {
         let geo = Geo::new(rules);
         let mut zob = [[[0; 2]; 64]; 8];
+        let mut sym_cell = [[0; 64]; 8];
+        let mut sym_cell_inv = [[0; 64]; 8];
         for (s, row) in zob.iter_mut().enumerate().take(geo.nsym) {
             for (c, keys) in row.iter_mut().enumerate().take(rules.cell_count()) {
                 let sq = Square::from_index(geo.sym_sq[s][c]);
                 *keys = [zobrist::key(Mark::X, sq), zobrist::key(Mark::O, sq)];
+                let to = geo.cell(sq) as u8;
+                sym_cell[s][c] = to;
+                sym_cell_inv[s][to as usize] = c as u8;
             }
         }
-        Tables { geo, zob }
+        Tables {
+            geo,
+            zob,
+            sym_cell,
+            sym_cell_inv,
+        }
     }
+
+    /// The cell set `cells` seen under symmetry `sym` (table coordinates).
+    fn board_to_canonical(&self, sym: usize, cells: u64) -> u64 {
+        map_cells(&self.sym_cell[sym], cells)
+    }
+
+    /// The inverse of [`board_to_canonical`](Self::board_to_canonical).
+    fn canonical_to_board(&self, sym: usize, cells: u64) -> u64 {
+        map_cells(&self.sym_cell_inv[sym], cells)
+    }
+}
+
+fn map_cells(map: &[u8; 64], cells: u64) -> u64 {
+    let mut out = 0u64;
+    let mut rest = cells;
+    while rest != 0 {
+        out |= 1 << map[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+    }
+    out
 }
 
 /// The prover. Like the [`Solver`](super::Solver), it searches with a
@@ -91,6 +142,9 @@ pub struct Prover<'a> {
     stop: Option<&'a AtomicBool>,
     stopped: bool,
     next_check: u64,
+    zone_cuts: u64,
+    pairings: u64,
+    dominance_cuts: u64,
 }
 
 impl<'a> Prover<'a> {
@@ -104,6 +158,9 @@ impl<'a> Prover<'a> {
             stop: None,
             stopped: false,
             next_check: CHECK_INTERVAL,
+            zone_cuts: 0,
+            pairings: 0,
+            dominance_cuts: 0,
         }
     }
 
@@ -128,6 +185,23 @@ impl<'a> Prover<'a> {
     /// Counters accumulated since the prover was made.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// Moves left unsearched since the prover was made because a sibling's
+    /// proof already covered them (relevance zones).
+    pub fn zone_cuts(&self) -> u64 {
+        self.zone_cuts
+    }
+
+    /// Moves left unsearched since the prover was made because another
+    /// candidate's live lines include all of theirs (Maker-Breaker).
+    pub fn dominance_cuts(&self) -> u64 {
+        self.dominance_cuts
+    }
+
+    /// Positions settled since the prover was made by a pairing strategy.
+    pub fn pairings(&self) -> u64 {
+        self.pairings
     }
 
     /// The value of `pos` for the side to move; `None` if stopped or the
@@ -160,7 +234,7 @@ impl<'a> Prover<'a> {
         let (a, d, a_moves) = self.load(pos, attacker)?;
         // The Maker-Breaker game bounds the real one from above: asked
         // first, it often settles the question alone.
-        let r = self.search::<true>(a, d, a_moves) && self.search::<false>(a, d, a_moves);
+        let r = self.search::<true>(a, d, a_moves).0 && self.search::<false>(a, d, a_moves).0;
         (!self.stopped).then_some(r)
     }
 
@@ -172,7 +246,7 @@ impl<'a> Prover<'a> {
             return Some(m == maker);
         }
         let (a, d, a_moves) = self.load(pos, maker)?;
-        let r = self.search::<true>(a, d, a_moves);
+        let r = self.search::<true>(a, d, a_moves).0;
         (!self.stopped).then_some(r)
     }
 
@@ -182,7 +256,9 @@ impl<'a> Prover<'a> {
     pub fn holding_move(&mut self, pos: &Position) -> Option<Square> {
         let attacker = pos.side_to_move().other();
         let hint = self.hint(pos, attacker);
-        self.find_move(pos, hint, |p, child| p.wins(child, attacker).map(|w| !w))
+        self.find_move(pos, attacker, hint, |p, child| {
+            p.wins(child, attacker).map(|w| !w)
+        })
     }
 
     /// With `pos.side_to_move()` able to force a real win: a move that keeps
@@ -190,18 +266,54 @@ impl<'a> Prover<'a> {
     pub fn winning_move(&mut self, pos: &Position) -> Option<Square> {
         let me = pos.side_to_move();
         let hint = self.hint(pos, me);
-        self.find_move(pos, hint, |p, child| p.wins(child, me))
+        self.find_move(pos, me, hint, |p, child| p.wins(child, me))
     }
 
-    /// The first move (`first`, then row-major) whose child satisfies `good`.
+    /// The first move (`first`, then the others by how much they add to the
+    /// live lines of `attacker`: the attacker's strongest moves, the
+    /// defender's most potential-removing blocks) whose child satisfies
+    /// `good`. The order matters for certificates: a strategy built of these
+    /// moves reaches the Erdos-Selfridge leaves the checker accepts soon.
     fn find_move(
         &mut self,
         pos: &Position,
+        attacker: Mark,
         first: Option<Square>,
         mut good: impl FnMut(&mut Prover<'a>, &Position) -> Option<bool>,
     ) -> Option<Square> {
+        let (a, d, _) = self.load(pos, attacker)?;
+        let g = &self.tables.as_ref()?.geo;
+        let mut gain = [0u64; 64];
+        for &w in &g.win[..g.nwin] {
+            if w & d == 0 {
+                let v = 1u64 << (a & w).count_ones();
+                let mut cells = w & !a;
+                while cells != 0 {
+                    gain[cells.trailing_zeros() as usize] += v;
+                    cells &= cells - 1;
+                }
+            }
+        }
+        let mut order = [(0u64, Square::from_index(0)); 64];
+        let mut n = 0;
+        for sq in pos.legal_moves() {
+            if n == order.len() {
+                break;
+            }
+            let v = gain[g.cell(sq) as usize];
+            let mut j = n;
+            while j > 0 && order[j - 1].0 < v {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = (v, sq);
+            n += 1;
+        }
         let mut child = pos.clone();
-        for sq in first.into_iter().chain(pos.legal_moves()) {
+        for sq in first
+            .into_iter()
+            .chain(order[..n].iter().map(|&(_, sq)| sq))
+        {
             if child.play(sq).is_err() {
                 continue;
             }
@@ -255,7 +367,9 @@ impl<'a> Prover<'a> {
             key_of::<true>(t, a & live, g.full & !live, a_moves),
         ];
         keys.iter().find_map(|&(key, csym)| {
-            let e = tt::probe(self.tt, key).filter(|e| e.mv != NO_MOVE)?;
+            let e = probe(self.tt, key)
+                .map(|(e, _)| e)
+                .filter(|e| e.mv != NO_MOVE)?;
             let sym = Symmetry::of(&g.rules)[csym];
             let sq = sym.inverse().apply(Square::from_index(e.mv), &g.rules);
             pos.is_legal(sq).then_some(sq)
@@ -278,24 +392,35 @@ impl<'a> Prover<'a> {
         }
     }
 
-    /// Whether the attacker (bitboard `a`) can force a line against `d`.
-    /// `MB`: the Maker-Breaker game (the defender's lines never count).
-    fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> bool {
+    /// Whether the attacker (bitboard `a`) can force a line against `d`,
+    /// and the relevance zone of that answer, a set of empty cells:
+    ///
+    /// * `false` (the attacker fails): it still fails if it also owns every
+    ///   empty cell outside the zone;
+    /// * `true` in the Maker-Breaker game: the attacker still wins if the
+    ///   defender also owns every empty cell outside the zone (in the real
+    ///   game the defender's own lines could then win: there a win's zone
+    ///   is every empty cell).
+    ///
+    /// Both rest on monotonicity: an extra mark never hurts its owner (it
+    /// can play as if the mark were not there). `MB`: the Maker-Breaker game
+    /// (the defender's lines never count).
+    fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.check();
         }
         if self.stopped {
-            return false;
+            return (false, 0);
         }
         let Some(t) = self.tables.as_ref() else {
-            return false;
+            return (false, 0);
         };
         let g = &t.geo;
         let k1 = g.k - 1;
         let empty = g.full & !(a | d);
         if empty == 0 {
-            return false;
+            return (false, 0);
         }
         // One pass over the windows: live cells, both sides' winning cells.
         let mut live = 0u64;
@@ -316,17 +441,29 @@ impl<'a> Prover<'a> {
                 d_win |= w & !d;
             }
         }
+        // The zone that holds whatever the outside cells become: every
+        // cell that can still matter (dead cells never do in Maker-Breaker).
+        let whole = if MB { empty & live } else { empty };
         let forced;
         if a_moves {
             if a_win != 0 {
-                return true;
+                // Maker-Breaker: the winning cell alone; the real game also
+                // needs the defender's lines to stay as they are.
+                return (
+                    true,
+                    if MB {
+                        a_win & a_win.wrapping_neg()
+                    } else {
+                        whole
+                    },
+                );
             }
             if live & empty == 0 {
-                return false;
+                return (false, 0);
             }
             if !MB && d_win != 0 {
                 if d_win & (d_win - 1) != 0 {
-                    return false;
+                    return (false, whole);
                 }
                 forced = d_win;
             } else {
@@ -334,14 +471,17 @@ impl<'a> Prover<'a> {
             }
         } else {
             if !MB && d_win != 0 {
-                return false;
+                return (false, whole);
             }
             if live & empty == 0 {
-                return false;
+                return (false, 0);
             }
             if a_win != 0 {
                 if a_win & (a_win - 1) != 0 {
-                    return true;
+                    let first = a_win & a_win.wrapping_neg();
+                    let rest = a_win & !first;
+                    let two = first | (rest & rest.wrapping_neg());
+                    return (true, if MB { two } else { whole });
                 }
                 forced = a_win;
             } else {
@@ -352,7 +492,41 @@ impl<'a> Prover<'a> {
         // potential is below 1 with the defender to move, below 1/2 with the
         // attacker to move (the live lines' unclaimed cells as hyperedges).
         if potential << (a_moves as u32) < 1 << g.k {
-            return false;
+            return (false, empty & live);
+        }
+        // With the attacker to move, the same test one move on: the
+        // attacker's move doubles the weight of its live lines, and if even
+        // the heaviest such move leaves the potential below 1 the defender
+        // (then to move) wins. Saves visiting every child to cut it there.
+        // The same pass gathers, for the Maker-Breaker search below, each
+        // cell's live lines (dominance) and gain (the attacker's order).
+        let mut gain = [0u64; 64];
+        let mut through = [0u128; 64];
+        let mut nlive = 0u32;
+        if a_moves {
+            for &w in &g.win[..g.nwin] {
+                if w & d == 0 {
+                    let v = 1u64 << (a & w).count_ones();
+                    let line = if MB && nlive < 128 { 1u128 << nlive } else { 0 };
+                    nlive += 1;
+                    let mut cells = w & empty;
+                    while cells != 0 {
+                        let c = cells.trailing_zeros() as usize;
+                        gain[c] += v;
+                        through[c] |= line;
+                        cells &= cells - 1;
+                    }
+                }
+            }
+            if potential + gain.iter().copied().max().unwrap_or(0) < 1 << g.k {
+                return (false, empty & live);
+            }
+        }
+        // A pairing strategy: the defender answers in the same pair, so no
+        // live line is ever completed. Its zone is the pairs' cells.
+        if let Some(pairs) = pairing(g, d, empty) {
+            self.pairings += 1;
+            return (false, pairs);
         }
 
         // Table key. Maker-Breaker: reduce to (attacker marks on live
@@ -364,10 +538,11 @@ impl<'a> Prover<'a> {
         };
         let (key, csym) = key_of::<MB>(t, ka, kd, a_moves);
         let mut tt_move = 64u32;
-        if let Some(e) = tt::probe(self.tt, key) {
+        if let Some((e, stored_zone)) = probe(self.tt, key) {
             self.stats.tt_hits += 1;
             if e.flags & 3 == EXACT {
-                return e.value != 0;
+                let zone = stored_zone.map_or(whole, |z| t.canonical_to_board(csym, z) & whole);
+                return (e.value != 0, zone);
             }
             if e.mv != NO_MOVE {
                 let sym = Symmetry::of(&g.rules)[csym];
@@ -388,8 +563,26 @@ impl<'a> Prover<'a> {
         // (a line with n attacker marks weighs 4^n), plus, in the real
         // game, to the defender's.
         let mut score = [0u32; 64];
-        if forced == 0 {
+        if MB && a_moves {
+            // Gathered above (the attacker's order by 2^n per line, which
+            // orders as well as 4^n here).
+            for (s, &v) in score.iter_mut().zip(&gain) {
+                *s = v as u32;
+            }
+        } else if forced == 0 {
+            // Maker-Breaker: the live lines through each candidate (line
+            // numbers among the live ones), for the dominance prune below.
             for &w in &g.win[..g.nwin] {
+                if MB && w & d == 0 {
+                    if nlive < 128 {
+                        let mut cells = w & moves;
+                        while cells != 0 {
+                            through[cells.trailing_zeros() as usize] |= 1 << nlive;
+                            cells &= cells - 1;
+                        }
+                    }
+                    nlive += 1;
+                }
                 let (mine, weight) = if w & d == 0 {
                     ((a & w).count_ones(), 4)
                 } else if !MB && w & a == 0 {
@@ -397,7 +590,11 @@ impl<'a> Prover<'a> {
                 } else {
                     continue;
                 };
-                let v = weight << (2 * mine);
+                let v = if a_moves {
+                    weight << (2 * mine)
+                } else {
+                    weight << mine
+                };
                 let mut cells = w & moves;
                 while cells != 0 {
                     score[cells.trailing_zeros() as usize] += v;
@@ -405,9 +602,36 @@ impl<'a> Prover<'a> {
                 }
             }
         }
+        // Dominance (Maker-Breaker): a cell whose live lines all pass
+        // through another candidate is worth no more than that cell to
+        // either side (owning it kills or builds a subset of the same
+        // lines), so when the other one is searched this one need not be.
+        // Of cells with equal line sets the lowest is kept.
+        let mut dominated = 0u64;
+        let mut dominators = 0u64;
+        if MB && forced == 0 && nlive <= 128 {
+            let mut rest = moves;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let lc = through[c];
+                let mut others = moves & !(1u64 << c);
+                while others != 0 {
+                    let o = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    let lo = through[o];
+                    if lc & !lo == 0 && (lc != lo || o < c) {
+                        dominated |= 1 << c;
+                        dominators |= 1 << o;
+                        break;
+                    }
+                }
+            }
+            self.dominance_cuts += dominated.count_ones() as u64;
+        }
         let mut list = [(0u32, 0u8); 64];
         let mut n = 0;
-        let mut rest = moves;
+        let mut rest = moves & !dominated;
         while rest != 0 {
             let c = rest.trailing_zeros();
             rest &= rest - 1;
@@ -426,29 +650,58 @@ impl<'a> Prover<'a> {
         }
 
         // The attacker needs one move that wins; the defender one that holds.
+        // A move that fails for the mover with zone Z refutes, by the same
+        // strategy, every move outside Z (the mover owning such a cell
+        // changes nothing the proof used), so only moves inside every zone
+        // seen so far are still tried. The defender's such prune needs
+        // attacker-win zones, which only the Maker-Breaker game keeps.
+        let zone_prunes = a_moves || MB;
+        let mut untried = moves;
         let mut result = !a_moves;
         let mut best = 64u32;
+        let mut zone = 0u64;
         for &(_, c) in &list[..n] {
             let bit = 1u64 << c;
-            let r = if a_moves {
+            if untried & bit == 0 {
+                self.zone_cuts += 1;
+                continue;
+            }
+            let (r, child_zone) = if a_moves {
                 self.search::<MB>(a | bit, d, false)
             } else {
                 self.search::<MB>(a, d | bit, true)
             };
             if self.stopped {
-                return false;
+                return (false, 0);
             }
             if r == a_moves {
                 result = r;
                 best = c as u32;
+                zone = child_zone | bit;
                 break;
             }
+            zone |= child_zone | bit;
+            if zone_prunes {
+                untried &= child_zone;
+            }
         }
+        // A dominated move fails with its dominator: that needs the
+        // dominator left empty.
+        if result != a_moves {
+            zone |= dominators;
+        }
+        // The real game's attacker wins, and its forced replies (the other
+        // moves lose to the defender's line, not by a zone), keep the
+        // whole board as their zone.
+        if !MB && (result || (a_moves && forced != 0)) {
+            zone = whole;
+        }
+        zone &= whole;
         let Some(t) = self.tables.as_ref() else {
-            return result;
+            return (result, zone);
         };
         let g = &t.geo;
-        tt::store(
+        store(
             self.tt,
             TtEntry {
                 key,
@@ -461,8 +714,9 @@ impl<'a> Prover<'a> {
                     NO_MOVE
                 },
             },
+            t.board_to_canonical(csym, zone),
         );
-        result
+        (result, zone)
     }
 }
 
@@ -495,4 +749,164 @@ fn key_of<const MB: bool>(t: &Tables, ka: u64, kd: u64, a_moves: bool) -> (u64, 
         key ^= SALT_ATTACKER_MOVES;
     }
     (key, csym)
+}
+
+/// A pairing strategy for the defender against the live lines (those with
+/// no mark in `d`): two empty cells of its own for every live line, no cell
+/// shared. Whenever the attacker takes one cell of a pair, the defender
+/// takes the other, so the attacker never fills a live line, whoever is to
+/// move (the defender, to move, can play anywhere first). The pairs' cells,
+/// or `None` if there is no such pairing (a bipartite b-matching, found by
+/// augmenting paths).
+fn pairing(g: &Geo, d: u64, empty: u64) -> Option<u64> {
+    let mut lines = [0u64; 64];
+    let mut n = 0;
+    let mut cells = 0u64;
+    for &w in &g.win[..g.nwin] {
+        if w & d == 0 {
+            // 2n cells for n lines: more than 32 lines never pair.
+            if n == lines.len() {
+                return None;
+            }
+            lines[n] = w & empty;
+            cells |= w & empty;
+            n += 1;
+        }
+    }
+    if 2 * n > cells.count_ones() as usize {
+        return None;
+    }
+    let mut owner = [u8::MAX; 64];
+    for i in 0..n {
+        for _ in 0..2 {
+            let mut seen = 0u64;
+            if !augment(&lines[..n], &mut owner, i, &mut seen) {
+                return None;
+            }
+        }
+    }
+    let mut pairs = 0u64;
+    for (c, &o) in owner.iter().enumerate() {
+        if o != u8::MAX {
+            pairs |= 1 << c;
+        }
+    }
+    Some(pairs)
+}
+
+/// Kuhn's augmenting path: gives line `i` one more cell, moving other
+/// lines' cells along the way; `seen` marks the cells already tried.
+fn augment(lines: &[u64], owner: &mut [u8; 64], i: usize, seen: &mut u64) -> bool {
+    let mut free = lines[i] & !*seen;
+    while free != 0 {
+        let c = free.trailing_zeros() as usize;
+        free &= free - 1;
+        *seen |= 1 << c;
+        let o = owner[c];
+        if o == i as u8 {
+            continue;
+        }
+        if o == u8::MAX || augment(lines, owner, o as usize, seen) {
+            owner[c] = i as u8;
+            return true;
+        }
+    }
+    false
+}
+
+/// The prover's table records: each takes two slots of the lent table, the
+/// entry and its relevance zone, and a bucket holds two records (four
+/// slots). The zone slot is marked unused (`flags` 0) so the exact solver,
+/// which shares the table, never reads it as a position; it carries 32 bits
+/// of its record's key, so a zone the solver has overwritten is noticed.
+const BUCKET: usize = 4;
+
+fn zone_slot(key: u64, zone: u64) -> TtEntry {
+    TtEntry {
+        key: zone,
+        value: key as i16,
+        flags: 0,
+        depth: 0,
+        mv: (key >> 16) as u16,
+    }
+}
+
+/// The record for `key`: its entry, and its zone (in table coordinates)
+/// unless the zone slot was lost.
+fn probe(tt: &[TtEntry], key: u64) -> Option<(TtEntry, Option<u64>)> {
+    let buckets = tt.len() / BUCKET;
+    if buckets == 0 {
+        return None;
+    }
+    let base = tt::index(buckets, key) * BUCKET;
+    for i in [base, base + 2] {
+        let e = tt[i];
+        if e.flags != 0 && e.key == key {
+            let z = tt[i + 1];
+            let kept = z.flags == 0 && z == zone_slot(key, z.key);
+            return Some((e, kept.then_some(z.key)));
+        }
+    }
+    None
+}
+
+/// Stores `entry` and its zone: over the same key, else into an unused
+/// record, else over the record with fewer empty cells (less work lost).
+fn store(tt: &mut [TtEntry], entry: TtEntry, zone: u64) {
+    let buckets = tt.len() / BUCKET;
+    if buckets == 0 {
+        return;
+    }
+    let base = tt::index(buckets, entry.key) * BUCKET;
+    let (i, j) = (base, base + 2);
+    let slot = if tt[i].key == entry.key || tt[i].flags == 0 {
+        i
+    } else if tt[j].key == entry.key || tt[j].flags == 0 {
+        j
+    } else if tt[i].depth <= tt[j].depth {
+        i
+    } else {
+        j
+    };
+    tt[slot] = entry;
+    tt[slot + 1] = zone_slot(entry.key, zone);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Rules;
+
+    fn pairs_of(c: u8, r: u8, k: u8) -> Option<u64> {
+        let geo = Geo::new(&Rules::new(c, r, k).unwrap());
+        pairing(&geo, 0, geo.full)
+    }
+
+    #[test]
+    fn the_empty_5x5_k5_board_has_a_pairing_and_4x4_k4_none() {
+        // 5,5,5: 12 lines, 24 of the 25 cells paired (the classic draw).
+        let geo = Geo::new(&Rules::new(5, 5, 5).unwrap());
+        let pairs = pairs_of(5, 5, 5).expect("5x5 k=5 pairs");
+        assert_eq!(pairs.count_ones(), 24);
+        for &w in &geo.win[..geo.nwin] {
+            assert!((w & pairs).count_ones() >= 2);
+        }
+        // 4,4,4: 10 lines need 20 cells, there are 16.
+        assert_eq!(pairs_of(4, 4, 4), None);
+        // 6,6,5: 32 lines need 64 cells, there are 36.
+        assert_eq!(pairs_of(6, 6, 5), None);
+    }
+
+    #[test]
+    fn a_blocked_line_needs_no_pair() {
+        // 4x4 k=4 with the defender on the main diagonal: its cells meet
+        // every row, column and the diagonal, so only the anti-diagonal
+        // stays live, and two of its cells pair it.
+        let geo = Geo::new(&Rules::new(4, 4, 4).unwrap());
+        let diag = 1 | 1 << 5 | 1 << 10 | 1 << 15;
+        let pairs = pairing(&geo, diag, geo.full & !diag).expect("pairs");
+        assert_eq!(pairs.count_ones(), 2);
+        let anti = 1 << 3 | 1 << 6 | 1 << 9 | 1 << 12;
+        assert_eq!(pairs & !anti, 0);
+    }
 }
