@@ -127,9 +127,12 @@ pub fn friendly_name(kind: PlayerKind) -> &'static str {
 ///
 /// Measured on the host (the N64 is 30-60x slower): the worst move of
 /// `perfect` on 4x4 takes about 30 ms (1-2 s on the console), on 5x5 k=4
-/// about 19 s (10-20 minutes on the console). So: at most 16 cells, or k <= 2.
+/// about 19 s (10-20 minutes on the console). So: at most 16 cells, or
+/// k <= 2 on at most 64 cells (the desktop's `is_solvable` reach): the empty
+/// 9x9 k=2 board took the solver 8 s on the host, a hint that froze the
+/// console for minutes (found by the soak e2e).
 pub fn console_solvable(rules: &Rules) -> bool {
-    rules.cell_count() <= 16 || rules.k() <= 2
+    rules.cell_count() <= 16 || (rules.k() <= 2 && rules.cell_count() <= 64)
 }
 
 /// The most positions any `strong` search visits per move on the console

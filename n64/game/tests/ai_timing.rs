@@ -115,3 +115,54 @@ fn ai_time_per_move() {
         );
     }
 }
+
+/// Every board the menu offers (1x1 to 9x9, every win length): each player
+/// the console can pick, and the hint, answer the empty board and the board
+/// after one move quickly on the host. The console is 30-60x slower than
+/// the host, so a second here would already be a frozen screen there (the
+/// empty 9x9 k=2 board once took the hint 8 s on the host).
+#[test]
+fn every_menu_board_answers_its_first_moves_quickly() {
+    use ttt64_game::settings::{console_solvable, MAX_SIDE, MIN_SIDE};
+    const LIMIT_MS: u128 = 1_000;
+    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    for n in MIN_SIDE..=MAX_SIDE {
+        for k in 1..=n {
+            let rules = Rules::new(n, n, k).unwrap();
+            let mut positions = vec![Position::new(rules)];
+            let mut after_one = Position::new(rules);
+            let first = after_one.legal_moves().into_iter().next().unwrap();
+            after_one.play(first).unwrap();
+            if !after_one.outcome().is_over() {
+                positions.push(after_one);
+            }
+            for pos in &positions {
+                for kind in PlayerKind::ALL {
+                    tt.fill(TtEntry::EMPTY);
+                    let played = effective_kind(kind, &rules);
+                    let t0 = Instant::now();
+                    let sq = ttt64_game::new_player(played, 1, &mut tt, &rules).choose_move(pos);
+                    let ms = t0.elapsed().as_millis();
+                    assert!(sq.is_some(), "{rules} {}: no move", kind.name());
+                    assert!(ms < LIMIT_MS, "{rules} {}: {ms} ms", kind.name());
+                }
+                // The hint, as the game computes it.
+                tt.fill(TtEntry::EMPTY);
+                let t0 = Instant::now();
+                let sq = if console_solvable(&rules) {
+                    let mut solver = Solver::new(&mut tt);
+                    if let Some(book) = ttt64_game::books::for_rules(&rules) {
+                        solver.set_book(book);
+                    }
+                    solver.best_move(pos, 1).map(|(sq, _)| sq)
+                } else {
+                    let kind = effective_kind(PlayerKind::Strong, &rules);
+                    ttt64_game::new_player(kind, 1, &mut tt, &rules).choose_move(pos)
+                };
+                let ms = t0.elapsed().as_millis();
+                assert!(sq.is_some(), "{rules} hint: no move");
+                assert!(ms < LIMIT_MS, "{rules} hint: {ms} ms");
+            }
+        }
+    }
+}
