@@ -33,6 +33,22 @@ pub fn new_player<'a>(
     player
 }
 
+/// The hint (Z) for the side to move in `pos`: the exact solver where it is
+/// quick on the console ([`settings::console_solvable`]), else the strongest
+/// player that is (see [`settings::effective_kind`]).
+pub fn hint_move(pos: &Position, seed: u64, tt: &mut [TtEntry]) -> Option<Square> {
+    if settings::console_solvable(pos.rules()) {
+        let mut solver = Solver::new(tt);
+        if let Some(book) = books::for_rules(pos.rules()) {
+            solver.set_book(book);
+        }
+        solver.best_move(pos, seed).map(|(sq, _)| sq)
+    } else {
+        let kind = settings::effective_kind(PlayerKind::Strong, pos.rules());
+        new_player(kind, seed, tt, pos.rules()).choose_move(pos)
+    }
+}
+
 /// The transposition table the searches share, and the time spent in them.
 pub(crate) struct Search<'a> {
     tt: &'a mut [TtEntry],
@@ -63,9 +79,7 @@ impl<'a> Search<'a> {
         (chosen, self.spent_since(t0, host))
     }
 
-    /// A hint for the side to move: the exact solver where it is quick on
-    /// the console, else the strongest player that is (see
-    /// `settings::effective_kind`). Also the microseconds it took.
+    /// [`hint_move`] for the side to move, and the microseconds it took.
     pub(crate) fn hint(
         &mut self,
         pos: &Position,
@@ -73,16 +87,7 @@ impl<'a> Search<'a> {
         host: &impl Host,
     ) -> (Option<Square>, u64) {
         let t0 = host.now_us();
-        let sq = if settings::console_solvable(pos.rules()) {
-            let mut solver = Solver::new(&mut *self.tt);
-            if let Some(book) = books::for_rules(pos.rules()) {
-                solver.set_book(book);
-            }
-            solver.best_move(pos, seed).map(|(sq, _)| sq)
-        } else {
-            let kind = settings::effective_kind(PlayerKind::Strong, pos.rules());
-            new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos)
-        };
+        let sq = hint_move(pos, seed, &mut *self.tt);
         (sq, self.spent_since(t0, host))
     }
 

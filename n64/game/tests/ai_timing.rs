@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use ttt64_game::settings::effective_kind;
-use ttt_core::ai::{PlayerKind, Solver, TtEntry};
+use ttt_core::ai::{PlayerKind, TtEntry};
 use ttt_core::rng::Rng;
 use ttt_core::{Position, Rules};
 
@@ -90,23 +90,13 @@ fn ai_time_per_move() {
                 max as f64 * 60.0 / 1e6
             );
         }
-        // The hint (Z) as the game computes it: the solver where
-        // `console_solvable`, else `hard`; on the empty board, cold table.
+        // The hint (Z), on the empty board, cold table.
         for e in tt.iter_mut() {
             *e = TtEntry::EMPTY;
         }
         let pos = Position::new(rules);
         let t0 = Instant::now();
-        if ttt64_game::settings::console_solvable(&rules) {
-            let mut solver = Solver::new(&mut tt);
-            if let Some(book) = ttt64_game::books::for_rules(&rules) {
-                solver.set_book(book);
-            }
-            solver.best_move(&pos, 1);
-        } else {
-            let kind = effective_kind(PlayerKind::Strong, &rules);
-            ttt64_game::new_player(kind, 1, &mut tt, &rules).choose_move(&pos);
-        }
+        ttt64_game::hint_move(&pos, 1, &mut tt);
         let dt = t0.elapsed().as_micros();
         println!(
             "{n}x{n} k{k}  hint(empty board)       1 {dt:>8} {dt:>9} {:>10.2} {:>10.2}",
@@ -123,7 +113,7 @@ fn ai_time_per_move() {
 /// empty 9x9 k=2 board once took the hint 8 s on the host).
 #[test]
 fn every_menu_board_answers_its_first_moves_quickly() {
-    use ttt64_game::settings::{console_solvable, MAX_SIDE, MIN_SIDE};
+    use ttt64_game::settings::{MAX_SIDE, MIN_SIDE};
     const LIMIT_MS: u128 = 1_000;
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
     for n in MIN_SIDE..=MAX_SIDE {
@@ -149,16 +139,7 @@ fn every_menu_board_answers_its_first_moves_quickly() {
                 // The hint, as the game computes it.
                 tt.fill(TtEntry::EMPTY);
                 let t0 = Instant::now();
-                let sq = if console_solvable(&rules) {
-                    let mut solver = Solver::new(&mut tt);
-                    if let Some(book) = ttt64_game::books::for_rules(&rules) {
-                        solver.set_book(book);
-                    }
-                    solver.best_move(pos, 1).map(|(sq, _)| sq)
-                } else {
-                    let kind = effective_kind(PlayerKind::Strong, &rules);
-                    ttt64_game::new_player(kind, 1, &mut tt, &rules).choose_move(pos)
-                };
+                let sq = ttt64_game::hint_move(pos, 1, &mut tt);
                 let ms = t0.elapsed().as_millis();
                 assert!(sq.is_some(), "{rules} hint: no move");
                 assert!(ms < LIMIT_MS, "{rules} hint: {ms} ms");
