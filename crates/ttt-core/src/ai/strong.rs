@@ -9,6 +9,11 @@
 //!   side (need = marks still missing: a window missing 1 is worth 4096,
 //!   missing 2: 512, 3: 64, 4 or more: 8); windows holding both marks are
 //!   dead. Overlapping windows make open runs worth more than closed ones.
+//!   The side to move gets a bonus per three-window of its own (k-2 marks,
+//!   none of the other's; up to four count): it makes a four from one
+//!   before the opponent can, so equal shapes are not worth the same to
+//!   both sides (won 13 pairs, lost 4 of 40 against the symmetric version,
+//!   200 ms/move on 15x15).
 //! * Tactics at every node: a win in one is taken; two opponent winning
 //!   cells (a double threat) is a loss; a single one must be blocked, and that
 //!   forced reply does not use up depth. Against an open three (a cell
@@ -87,6 +92,8 @@ const BEAM: usize = 12;
 const MAX_PLY: u32 = 64;
 /// Fours searched past the horizon, at most, in a row.
 const FOUR_PLIES: i32 = 4;
+/// Static bonus per three-window of the side to move (at most 4 count).
+const TEMPO_THREE: i32 = 256;
 
 /// Mixed into strong's hashes so its table entries never match the exact
 /// solver's (canonical) keys for the same position.
@@ -818,7 +825,10 @@ impl<'a> Engine<'a> {
             Mark::X => self.eval_x,
             Mark::O => -self.eval_x,
         };
-        e + 16
+        // The side to move makes a four from any of its three-windows
+        // first: its threes are worth more than the opponent's.
+        let me = self.turn.index();
+        e + 16 + TEMPO_THREE * self.threes[me].min(4) as i32
     }
 
     /// Past the horizon: the static evaluation, or better if a move that
@@ -1188,6 +1198,36 @@ mod tests {
             }
             // The seed chooses among the central cells.
             assert!(seen[..centre.len()].iter().all(|&s| s), "{c}x{r}");
+        }
+    }
+
+    /// Mirror-image open threes (X's and O's, far apart): the evaluation
+    /// favours the side to move by more than one three-window, for either
+    /// side, since it makes its four first.
+    #[test]
+    fn equal_threes_favour_the_side_to_move() {
+        // 15 rows of 15 cells, '/' between rows.
+        let mut text = [b'/'; 15 * 16 - 1];
+        for r in 0..15 {
+            text[r * 16..r * 16 + 15].fill(b'.');
+        }
+        text[3 * 16 + 5..3 * 16 + 8].copy_from_slice(b"xxx");
+        text[11 * 16 + 5..11 * 16 + 8].copy_from_slice(b"ooo");
+        let board = |extra: Option<(usize, usize)>| {
+            let mut text = text;
+            if let Some((r, c)) = extra {
+                text[r * 16 + c] = b'x';
+            }
+            Position::from_board(core::str::from_utf8(&text).unwrap(), Some(5)).unwrap()
+        };
+        // X to move; then (an X mark on a far corner, no window shared)
+        // O to move.
+        for (pos, to_move) in [(board(None), Mark::X), (board(Some((0, 14))), Mark::O)] {
+            let mut engine = Engine::new(Budget::nodes(1), 0);
+            engine.load(&pos);
+            assert_eq!(engine.turn, to_move);
+            let e = engine.static_eval();
+            assert!(e > need_score(2), "{to_move:?} to move: {e}");
         }
     }
 
