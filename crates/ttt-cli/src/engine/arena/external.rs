@@ -49,6 +49,8 @@ struct Process {
     stdin: ChildStdin,
     replies: Receiver<Reply>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
+    /// The thread filling `stderr_tail`; it ends when the pipe closes.
+    stderr_reader: thread::JoinHandle<()>,
 }
 
 /// An external engine, started on demand and restarted after a forfeit.
@@ -129,7 +131,7 @@ impl ExternalEngine {
         });
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
         let tail = Arc::clone(&stderr_tail);
-        thread::spawn(move || {
+        let stderr_reader = thread::spawn(move || {
             let mut err = stderr;
             let mut buf = [0u8; 1024];
             while let Ok(n) = err.read(&mut buf) {
@@ -148,6 +150,7 @@ impl ExternalEngine {
             stdin,
             replies,
             stderr_tail,
+            stderr_reader,
         })
     }
 
@@ -208,6 +211,14 @@ impl ExternalEngine {
         }
         kill_group(&mut p.child);
         let status = status.or_else(|| p.child.wait().ok());
+        // The process is gone, so its stderr pipe closes; let the reader
+        // take in the last bytes (the shell's "not found", a panic
+        // message) before the tail is read. A grandchild still holding the
+        // pipe must not hang us: give up after a moment.
+        let until = Instant::now() + Duration::from_millis(500);
+        while !p.stderr_reader.is_finished() && Instant::now() < until {
+            thread::sleep(Duration::from_millis(2));
+        }
         let mut message = what.to_string();
         match status {
             Some(s) if s.success() => message.push_str(" (the engine exited, status 0)"),
