@@ -270,9 +270,12 @@ impl FromStr for Rules {
     /// `renju` asks for renju (`15x15 renju`, `15x15 k=5 renju`).
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
-        let suffix = [("exact", WinCondition::ExactlyK), ("renju", WinCondition::Renju)]
-            .into_iter()
-            .find_map(|(word, win)| strip_suffix_ignore_case(s, word).map(|rest| (rest, win)));
+        let suffix = [
+            ("exact", WinCondition::ExactlyK),
+            ("renju", WinCondition::Renju),
+        ]
+        .into_iter()
+        .find_map(|(word, win)| strip_suffix_ignore_case(s, word).map(|rest| (rest, win)));
         let (s, win) = match suffix {
             Some((rest, win)) => (rest.trim_end_matches([' ', ',', ':', ';']), win),
             None => (s, WinCondition::AtLeastK),

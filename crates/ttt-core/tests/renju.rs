@@ -1,5 +1,6 @@
 //! Renju (Gomocup's `INFO rule 4`): black's forbidden moves, checked on
 //! known diagrams, and how `Rules` and `Position` carry the rule.
+use ttt_core::ai::{Budget, Engine, TtEntry};
 use ttt_core::renju::{forbidden, Forbidden};
 use ttt_core::{Mark, Outcome, PlayError, Position, Rules, RulesError, Square, WinCondition};
 
@@ -32,51 +33,30 @@ fn verdict(rows: &[&str]) -> Option<Forbidden> {
         }
     }
     let board = |s: Square| cells[s.row() as usize][s.column() as usize];
-    forbidden(&rules, &board, probe.expect("the diagram marks a cell with ?"))
+    forbidden(
+        &rules,
+        &board,
+        probe.expect("the diagram marks a cell with ?"),
+    )
 }
 
 #[test]
 fn a_simple_double_three_is_forbidden() {
-    let rows = [
-        "",
-        "",
-        "",
-        "",
-        "",
-        ".......x",
-        ".......x",
-        ".....xx?",
-    ];
+    let rows = ["", "", "", "", "", ".......x", ".......x", ".....xx?"];
     assert_eq!(verdict(&rows), Some(Forbidden::DoubleThree));
 }
 
 #[test]
 fn a_split_three_counts_as_a_three() {
     // .x.x?. across (one four point, the gap) and .xx?. down.
-    let rows = [
-        "",
-        "",
-        "",
-        "",
-        "",
-        ".......x",
-        ".......x",
-        "....x.x?",
-    ];
+    let rows = ["", "", "", "", "", ".......x", ".......x", "....x.x?"];
     assert_eq!(verdict(&rows), Some(Forbidden::DoubleThree));
 }
 
 #[test]
 fn a_double_four_is_forbidden() {
     let rows = [
-        "",
-        "",
-        "",
-        "",
-        ".......x",
-        ".......x",
-        ".......x",
-        "....xxx?",
+        "", "", "", "", ".......x", ".......x", ".......x", "....xxx?",
     ];
     assert_eq!(verdict(&rows), Some(Forbidden::DoubleFour));
 }
@@ -84,7 +64,10 @@ fn a_double_four_is_forbidden() {
 #[test]
 fn two_fours_on_one_line_are_a_double_four() {
     // x.x?x.x: x.xxx.x, a five on either gap.
-    assert_eq!(verdict(&["", "", "...x.x?x.x"]), Some(Forbidden::DoubleFour));
+    assert_eq!(
+        verdict(&["", "", "...x.x?x.x"]),
+        Some(Forbidden::DoubleFour)
+    );
     // xxx.?.xxx: xxx.x.xxx.
     assert_eq!(verdict(&["", "", "xxx.?.xxx"]), Some(Forbidden::DoubleFour));
     // But an open four is one four, and a single four is legal.
@@ -103,16 +86,7 @@ fn an_overline_is_forbidden() {
 #[test]
 fn a_four_three_is_legal() {
     // A four across (blocked at one end) and an open three down.
-    let rows = [
-        "",
-        "",
-        "",
-        "",
-        "",
-        ".......x",
-        ".......x",
-        "...oxxx?.",
-    ];
+    let rows = ["", "", "", "", "", ".......x", ".......x", "...oxxx?."];
     assert_eq!(verdict(&rows), None);
 }
 
@@ -164,16 +138,7 @@ fn a_three_whose_four_point_is_forbidden_is_no_three() {
     ];
     assert_eq!(verdict(&false_three), None);
     // Without the stones that make (8,7) forbidden, it is a double three.
-    let real_three = [
-        "",
-        "",
-        "",
-        "",
-        "",
-        ".......x",
-        ".......x",
-        "...o.xx?.",
-    ];
+    let real_three = ["", "", "", "", "", ".......x", ".......x", "...o.xx?."];
     assert_eq!(verdict(&real_three), Some(Forbidden::DoubleThree));
 }
 
@@ -228,14 +193,7 @@ fn a_three_blocked_at_the_edge_is_not_open() {
 #[test]
 fn a_three_blocked_by_white_is_not_open() {
     let rows = [
-        "",
-        "",
-        "",
-        "",
-        ".......o",
-        ".......x",
-        ".......x",
-        ".....xx?",
+        "", "", "", "", ".......o", ".......x", ".......x", ".....xx?",
     ];
     assert_eq!(verdict(&rows), None);
 }
@@ -244,16 +202,7 @@ fn a_three_blocked_by_white_is_not_open() {
 fn a_three_that_can_only_make_overline_fours_is_not_open() {
     // x..xx?..x across: either four point leaves a four whose other end
     // makes six, not a straight four.
-    let rows = [
-        "",
-        "",
-        "",
-        "",
-        "",
-        "......x",
-        "......x",
-        ".x..xx?..x",
-    ];
+    let rows = ["", "", "", "", "", "......x", "......x", ".x..xx?..x"];
     assert_eq!(verdict(&rows), None);
 }
 
@@ -298,7 +247,16 @@ fn black_wins_with_exactly_five_and_white_with_six() {
     let rules = renju();
     // Black: exactly five across row 7.
     let mut pos = Position::new(rules);
-    for (c, r) in [(3, 7), (3, 0), (4, 7), (5, 0), (5, 7), (7, 0), (6, 7), (9, 0)] {
+    for (c, r) in [
+        (3, 7),
+        (3, 0),
+        (4, 7),
+        (5, 0),
+        (5, 7),
+        (7, 0),
+        (6, 7),
+        (9, 0),
+    ] {
         pos.play(sq(c, r)).unwrap();
     }
     pos.play(sq(7, 7)).unwrap();
@@ -343,7 +301,10 @@ fn the_rule_is_written_read_and_refused_where_it_does_not_apply() {
     assert!(rules.is_renju());
     assert_eq!(rules.to_string(), "15x15 k=5 renju");
     assert_eq!("15x15 k=5 renju".parse::<Rules>(), Ok(rules));
-    assert_eq!("20x20 RENJU".parse::<Rules>().unwrap().to_string(), "20x20 k=5 renju");
+    assert_eq!(
+        "20x20 RENJU".parse::<Rules>().unwrap().to_string(),
+        "20x20 k=5 renju"
+    );
     let nine = "9x9 renju".parse::<Rules>().unwrap_err().to_string();
     assert!(nine.contains("15x15"), "{nine}");
     assert!("15x15 k=4 renju".parse::<Rules>().is_err());
@@ -362,6 +323,110 @@ fn the_rule_is_written_read_and_refused_where_it_does_not_apply() {
     assert_eq!(small.with_win_condition(WinCondition::Renju), small);
     assert!(Position::from_board_with(&".".repeat(81), Some(5), WinCondition::Renju).is_err());
     // The other notations are untouched.
-    assert_eq!("15x15 k=5".parse::<Rules>().unwrap().to_string(), "15x15 k=5");
-    assert_eq!("15 exact".parse::<Rules>().unwrap().to_string(), "15x15 k=5 exact");
+    assert_eq!(
+        "15x15 k=5".parse::<Rules>().unwrap().to_string(),
+        "15x15 k=5"
+    );
+    assert_eq!(
+        "15 exact".parse::<Rules>().unwrap().to_string(),
+        "15x15 k=5 exact"
+    );
+}
+
+/// Black's double three at (7,7) ((5,7),(6,7) across, (7,5),(7,6) down),
+/// and white's three (3,3),(4,4),(5,5) on the diagonal through it, blocked
+/// by black at (2,2): white's (6,6) makes a four whose only five point is
+/// black's forbidden cell.
+fn forbidden_block(rules: Rules) -> Position {
+    let x = [(5, 7), (6, 7), (7, 5), (7, 6), (2, 2)];
+    let o = [(3, 3), (4, 4), (5, 5), (14, 0)];
+    let set = |cells: &[(u8, u8)]| cells.iter().map(|&(c, r)| sq(c, r)).collect();
+    Position::from_marks(rules, set(&x), set(&o)).unwrap()
+}
+
+#[test]
+fn the_engine_as_white_wins_through_a_forbidden_block() {
+    let pos = forbidden_block(renju());
+    assert_eq!(pos.side_to_move(), Mark::O);
+    for seed in 0..3 {
+        let mut engine = Engine::new(Budget::nodes(50_000), seed);
+        let (mv, score) = engine.analyse(&pos).unwrap();
+        let mut after = pos.clone();
+        after.play(mv).unwrap();
+        // Whatever it plays, it has seen a forced win.
+        assert!(score > 1 << 28, "seed {seed}: {mv:?} scored {score}");
+        if mv == sq(6, 6) {
+            assert_eq!(after.forbidden(sq(7, 7)), Some(Forbidden::DoubleThree));
+        }
+    }
+    // In freestyle black blocks at (7,7), making a double three: no win.
+    let free = forbidden_block("15".parse().unwrap());
+    let mut engine = Engine::new(Budget::nodes(50_000), 0);
+    let (_, score) = engine.analyse(&free).unwrap();
+    assert!(score < 1 << 28, "{score}");
+}
+
+#[test]
+fn the_engine_as_black_never_blocks_on_a_forbidden_cell() {
+    // The same, one move on: white has played (6,6); black's only block is
+    // forbidden, so black has lost, and must still play a legal move.
+    let mut pos = forbidden_block(renju());
+    pos.play(sq(6, 6)).unwrap();
+    assert!(pos.completes_line(sq(7, 7), Mark::O));
+    assert!(!pos.is_legal(sq(7, 7)));
+    for seed in 0..3 {
+        let mut engine = Engine::new(Budget::nodes(20_000), seed);
+        let (mv, score) = engine.analyse(&pos).unwrap();
+        assert!(pos.is_legal(mv), "seed {seed}: {mv:?}");
+        assert!(score < -(1 << 28), "seed {seed}: {score}");
+    }
+}
+
+#[test]
+fn a_black_four_that_only_makes_six_need_not_be_blocked() {
+    // Black x x x x . x on row 10: the gap makes six, no threat under
+    // renju. White has an open three on row 3 and, not having to block,
+    // makes it an open four (a won game); in freestyle it must block.
+    let x = [(0, 10), (1, 10), (2, 10), (3, 10), (5, 10), (14, 14)];
+    let o = [(5, 3), (6, 3), (7, 3), (9, 0), (11, 0)];
+    let set = |cells: &[(u8, u8)]| cells.iter().map(|&(c, r)| sq(c, r)).collect();
+    let pos = Position::from_marks(renju(), set(&x), set(&o)).unwrap();
+    assert!(!pos.completes_line(sq(4, 10), Mark::X));
+    let mut engine = Engine::new(Budget::nodes(50_000), 1);
+    let (mv, score) = engine.analyse(&pos).unwrap();
+    assert_ne!(mv, sq(4, 10));
+    assert!(score > 1 << 28, "{mv:?} {score}");
+    let free = Position::from_marks("15".parse().unwrap(), set(&x), set(&o)).unwrap();
+    let mut engine = Engine::new(Budget::nodes(50_000), 1);
+    assert_eq!(engine.best_move(&free), Some(sq(4, 10)));
+}
+
+#[test]
+fn strong_self_play_under_renju_is_legal_and_meets_forbidden_cells() {
+    // Short games of the engine against itself: every move it picks must
+    // be accepted by Position::play (which refuses forbidden moves), and
+    // black must have met forbidden cells near the fight (else the test
+    // would prove nothing).
+    // (The engine itself, not Player, which would hide an illegal pick
+    // behind its fallback.)
+    let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    let mut met = 0;
+    for game in 0..4u64 {
+        let mut pos = Position::new(renju());
+        while !pos.outcome().is_over() {
+            if pos.side_to_move() == Mark::X {
+                met += pos
+                    .empty_squares()
+                    .into_iter()
+                    .filter(|&s| pos.forbidden(s).is_some())
+                    .count();
+            }
+            let seed = game * 1000 + pos.mark_count() as u64;
+            let mut engine = Engine::with_table(Budget::nodes(3_000), seed, &mut tt);
+            let mv = engine.best_move(&pos).unwrap();
+            pos.play(mv)
+                .unwrap_or_else(|e| panic!("game {game}: {mv:?}: {e} in {pos}"));
+        }
+    }
+    assert!(met > 0, "no forbidden cell ever came up");
 }
