@@ -325,7 +325,7 @@ fn renju_keeps_black_off_its_forbidden_cells() {
 
 #[test]
 fn renju_on_a_small_board_and_caro_are_refused_with_a_message() {
-    let out = session(&format!("INFO rule 4\nSTART 10\n{SIX_OR_BLOCK}END\n"));
+    let out = session(&format!("INFO rule 4\nSTART 12\n{SIX_OR_BLOCK}END\n"));
     assert_eq!(out.len(), 3, "{out:?}");
     assert!(
         out[0].starts_with("MESSAGE INFO rule 4: renju is played with k=5 on boards of 15x15"),
