@@ -181,6 +181,25 @@ fn the_recursion_goes_deeper_than_one_level() {
 }
 
 #[test]
+fn a_four_point_that_is_a_five_makes_no_three() {
+    // Across, .xx?. is an open three. Along the diagonal, xx.? has one
+    // four point, (6,6), where black already has a five (up the
+    // anti-diagonal (5,7)..(9,3)): black wins there, no straight four
+    // stands, so that is no three and ? is legal (Rapfi agrees).
+    let rows = [
+        "",
+        "",
+        "",
+        ".........x",
+        "....x...x",
+        ".....x.x",
+        "",
+        ".....xx?",
+    ];
+    assert_eq!(verdict(&rows), None);
+}
+
+#[test]
 fn a_three_blocked_at_the_edge_is_not_open() {
     // Down from the top edge: |xx? cannot become a straight four.
     let rows = [".......x", ".......x", ".....xx?"];
