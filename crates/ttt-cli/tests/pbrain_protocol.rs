@@ -312,10 +312,10 @@ fn renju_keeps_black_off_its_forbidden_cells() {
     }
     // As white the brain refuses black's forbidden move (the manager
     // judges it), and may itself play there: white is free.
-    let out = session(&format!(
+    let out = session(
         "START 15\nINFO rule 4\nBOARD\n5,7,2\n0,0,1\n6,7,2\n14,0,1\n7,5,2\n0,14,1\n\
-         7,6,2\nDONE\nTURN 7,7\nEND\n"
-    ));
+         7,6,2\nDONE\nTURN 7,7\nEND\n",
+    );
     assert_eq!(out.len(), 3, "{out:?}");
     assert!(
         out[2].starts_with("ERROR TURN 7,7") && out[2].contains("double three"),
