@@ -126,6 +126,14 @@ fn verdict(rules: &Rules, stones: &dyn Stones, square: Square) -> Verdict {
     for (seg, &dir) in segments.iter_mut().zip(&Direction::ALL) {
         *seg = segment(rules, stones, square, dir);
     }
+    // Quick exit for most cells: a five, an overline or a four-four on one
+    // line needs 4 other black stones on a line, and two threes or fours
+    // need 2 on each of two lines.
+    let black_around = |seg: &Segment| seg.iter().filter(|&&c| c == BLACK).count() - 1;
+    let busy = segments.iter().filter(|s| black_around(s) >= 2).count();
+    if busy < 2 && segments.iter().all(|s| black_around(s) < 4) {
+        return Verdict::Free;
+    }
     let mut overline = false;
     for seg in &segments {
         match run_through_centre(seg) {
