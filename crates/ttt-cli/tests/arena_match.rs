@@ -232,6 +232,52 @@ fn bad_moves_crashes_and_timeouts_are_forfeits_with_a_message() {
 }
 
 #[test]
+fn under_renju_a_forbidden_move_of_black_loses() {
+    // The fake (X, black) makes two threes crossing at the centre, then
+    // plays the double three; `standard` (O) takes corners meanwhile.
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.txt");
+    let log = dir.path().join("log.txt");
+    let engine = fake(&format!("--fault forbidden --log '{}'", log.display()));
+    let args = [
+        "--engine-x",
+        engine.as_str(),
+        "-o",
+        "standard",
+        "--size",
+        "15",
+        "--renju",
+        "--games",
+        "1",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ];
+    let out = arena(&args);
+    let j = json_of(&out);
+    assert_eq!(n(&j, "first_player_forfeits"), 1, "{j}");
+    let records = fs::read_to_string(&record).unwrap();
+    let line = records.lines().next().unwrap();
+    assert_eq!(
+        field(line, "reason"),
+        "X forfeits: forbidden move 7,7 (renju): a double three",
+        "{line}"
+    );
+    assert!(fs::read_to_string(&log).unwrap().contains("INFO rule 4"));
+    // Without --renju the same move is a double three that wins later.
+    let out = arena(&args.map(|a| if a == "--renju" { "--swap" } else { a }));
+    assert_eq!(n(&json_of(&out), "first_player_forfeits"), 0);
+    // Renju is refused where it is not played.
+    let out = arena(&["-x", "random", "-o", "random", "--size", "9", "--renju"]);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--renju: renju is played with k=5"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn a_late_move_within_the_grace_margin_counts() {
     let (j, records, stderr) = fake_match(
         "--fault late --at 1 --delay-ms 150",

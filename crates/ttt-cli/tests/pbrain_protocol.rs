@@ -285,15 +285,54 @@ fn exactly_five_blocks_a_four_instead_of_making_six() {
     }
 }
 
+/// Black (our stones, as many as theirs) has two threes crossing at 7,7:
+/// a double three, the winning move in freestyle, forbidden under renju.
+const DOUBLE_THREE: &str = "BOARD\n5,7,1\n0,0,2\n6,7,1\n14,0,2\n7,5,1\n0,14,2\n7,6,1\n\
+                            14,14,2\nDONE\n";
+
 #[test]
-fn renju_and_caro_are_refused_with_a_message() {
-    let out = session(&format!("START 15\nINFO rule 4\n{SIX_OR_BLOCK}END\n"));
+fn renju_keeps_black_off_its_forbidden_cells() {
+    // SIX_OR_BLOCK: 7,7 would be an overline, forbidden to black (us).
+    for start in [
+        "START 15\nINFO rule 4\n",
+        "INFO rule 4\nSTART 15\n",
+        "START 15\nINFO rule 6\n",
+        "START 20\nINFO rule 5\n",
+    ] {
+        let out = session(&format!("{start}{SIX_OR_BLOCK}END\n"));
+        assert_eq!(out, ["OK", "4,10"], "{start:?}");
+    }
+    let free = session(&format!("START 15\n{DOUBLE_THREE}END\n"));
+    assert_eq!(free, ["OK", "7,7"]);
+    for start in ["START 15\nINFO rule 4\n", "INFO rule 4\nSTART 15\n"] {
+        let out = session(&format!("{start}{DOUBLE_THREE}END\n"));
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert_eq!(out[0], "OK");
+        assert_ne!(out[1], "7,7", "{start:?}");
+    }
+    // As white the brain refuses black's forbidden move (the manager
+    // judges it), and may itself play there: white is free.
+    let out = session(
+        "START 15\nINFO rule 4\nBOARD\n5,7,2\n0,0,1\n6,7,2\n14,0,1\n7,5,2\n0,14,1\n\
+         7,6,2\nDONE\nTURN 7,7\nEND\n",
+    );
     assert_eq!(out.len(), 3, "{out:?}");
-    assert_eq!(out[0], "OK");
     assert!(
-        out[1].starts_with("MESSAGE INFO rule 4: renju not supported"),
+        out[2].starts_with("ERROR TURN 7,7") && out[2].contains("double three"),
         "{out:?}"
     );
+}
+
+#[test]
+fn renju_on_a_small_board_and_caro_are_refused_with_a_message() {
+    let out = session(&format!("INFO rule 4\nSTART 12\n{SIX_OR_BLOCK}END\n"));
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(
+        out[0].starts_with("MESSAGE INFO rule 4: renju is played with k=5 on boards of 15x15"),
+        "{out:?}"
+    );
+    assert!(out[0].contains("five or more"), "{out:?}");
+    assert_eq!(out[1], "OK");
     assert_eq!(out[2], "7,7", "renju without bit 1: five or more");
     let out = session(&format!("START 15\nINFO rule 9\n{SIX_OR_BLOCK}END\n"));
     assert!(
@@ -301,6 +340,12 @@ fn renju_and_caro_are_refused_with_a_message() {
         "{out:?}"
     );
     assert!(out[1].contains("exactly five"), "{out:?}");
+    assert_eq!(out[2], "4,10");
+    let out = session(&format!("START 15\nINFO rule 12\n{SIX_OR_BLOCK}END\n"));
+    assert!(
+        out[1].contains("caro not supported") && out[1].contains("(renju)"),
+        "{out:?}"
+    );
     assert_eq!(out[2], "4,10");
 }
 

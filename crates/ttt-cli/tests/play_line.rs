@@ -457,6 +457,34 @@ fn twenty_by_twenty_fits_80_columns() {
     );
 }
 
+/// Renju through the size text: X's double three is refused with the
+/// reason, and the game goes on.
+#[test]
+fn renju_refuses_a_forbidden_move_of_x() {
+    let moves = "f8\na1\ng8\nc1\nh6\ne1\nh7\no15\nh8\ni9\nq\n";
+    let r = ttt(&["--plain", "--mode", "2", "--size", "15 renju"], moves);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("15x15 board, 5 in a row to win (renju: X wins with exactly five"),
+        "{}",
+        r.stdout
+    );
+    assert!(
+        r.stdout
+            .contains("forbidden to X under renju: a double three"),
+        "{}",
+        r.stdout
+    );
+    let r = ttt(&["--plain", "--mode", "2", "--size", "9 renju"], "q\n");
+    assert_ne!(r.code, 0);
+    assert!(
+        r.stderr.contains("renju is played with k=5"),
+        "{}",
+        r.stderr
+    );
+}
+
 #[test]
 fn random_input_never_panics() {
     // A fixed pseudo-random stream of lines: digits, letters, commands,

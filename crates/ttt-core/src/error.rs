@@ -20,6 +20,16 @@ pub enum RulesError {
         /// The longest possible, max(columns, rows).
         max: u8,
     },
+    /// Renju asked for on a board it is not played on (k must be 5, each
+    /// side at least 15).
+    NotRenju {
+        /// Columns of the board.
+        columns: u8,
+        /// Rows of the board.
+        rows: u8,
+        /// Its win length.
+        k: u8,
+    },
 }
 
 impl fmt::Display for RulesError {
@@ -38,6 +48,10 @@ impl fmt::Display for RulesError {
                     "win length {k} is not possible on this board: it must be 1 to {max}"
                 )
             }
+            RulesError::NotRenju { columns, rows, k } => write!(
+                f,
+                "renju is played with k=5 on boards of 15x15 or more, not {columns}x{rows} k={k}"
+            ),
         }
     }
 }
@@ -75,6 +89,8 @@ pub enum PlayError {
     Occupied(Square, Mark),
     /// The game has already been won or drawn.
     GameOver,
+    /// Under renju, a move black may not play.
+    Forbidden(Square, crate::renju::Forbidden),
 }
 
 impl fmt::Display for PlayError {
@@ -83,6 +99,9 @@ impl fmt::Display for PlayError {
             PlayError::OffBoard(sq) => write!(f, "square {sq:?} is not on the board"),
             PlayError::Occupied(sq, mark) => write!(f, "square {sq:?} is already taken by {mark}"),
             PlayError::GameOver => f.write_str("the game is already over"),
+            PlayError::Forbidden(sq, why) => {
+                write!(f, "square {sq:?} is forbidden to X under renju: {why}")
+            }
         }
     }
 }

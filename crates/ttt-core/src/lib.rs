@@ -26,6 +26,7 @@ mod mark;
 pub mod notation;
 pub mod perft;
 mod position;
+pub mod renju;
 pub mod rng;
 mod rules;
 mod square;
@@ -37,6 +38,7 @@ pub use error::{ParseBoardError, ParseRulesError, ParseSquareError, PlayError, R
 pub use mark::Mark;
 pub use notation::SquareFormat;
 pub use position::{Line, Outcome, Position};
+pub use renju::Forbidden;
 pub use rules::{Rules, WinCondition};
 pub use square::{Direction, Square};
 pub use squareset::SquareSet;

@@ -200,8 +200,11 @@ pub(crate) fn parse_board(
         Some(k) => Rules::new(columns, rows, k),
         None => Rules::with_default_k(columns, rows),
     }
-    .map_err(ParseBoardError::BadShape)?
-    .with_win_condition(win);
+    .and_then(|rules| match win {
+        WinCondition::Renju => rules.with_renju(),
+        _ => Ok(rules.with_win_condition(win)),
+    })
+    .map_err(ParseBoardError::BadShape)?;
     Position::from_marks(rules, x, o)
 }
 

@@ -202,12 +202,21 @@ impl Position {
         self.empty
     }
 
-    /// The squares the side to move may play: the empty ones, or none once
-    /// the game is over.
+    /// The squares the side to move may play: the empty ones (under renju,
+    /// for X, those that are not [forbidden](Position::forbidden)), or none
+    /// once the game is over.
     #[inline]
     pub fn legal_moves(&self) -> SquareSet {
         if self.outcome.is_over() {
             SquareSet::EMPTY
+        } else if self.renju_applies() {
+            let mut moves = self.empty;
+            for sq in self.empty {
+                if self.forbidden(sq).is_some() {
+                    moves.remove(sq);
+                }
+            }
+            moves
         } else {
             self.empty
         }
@@ -216,7 +225,23 @@ impl Position {
     /// Whether `square` is a legal move now.
     #[inline]
     pub fn is_legal(&self, square: Square) -> bool {
-        !self.outcome.is_over() && self.empty.contains(square)
+        !self.outcome.is_over() && self.empty.contains(square) && self.forbidden(square).is_none()
+    }
+
+    /// Under renju with X to move, why X may not play the empty `square`
+    /// (see [`renju`](crate::renju)); `None` otherwise.
+    pub fn forbidden(&self, square: Square) -> Option<crate::Forbidden> {
+        if self.renju_applies() {
+            crate::renju::forbidden(&self.rules, self, square)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move has forbidden moves: X under renju.
+    #[inline]
+    fn renju_applies(&self) -> bool {
+        self.rules.is_renju() && self.turn == Mark::X
     }
 
     /// Marks on the board.
@@ -290,6 +315,9 @@ impl Position {
         if let Some(mark) = self.get(square) {
             return Err(PlayError::Occupied(square, mark));
         }
+        if let Some(why) = self.forbidden(square) {
+            return Err(PlayError::Forbidden(square, why));
+        }
         let mark = self.turn;
         self.put(square, mark);
         self.history[self.history_len as usize] = square;
@@ -322,13 +350,14 @@ impl Position {
     }
 
     /// Whether `mark` on the empty `square` would make a winning line (k in
-    /// a row, or exactly k under [`WinCondition::ExactlyK`](crate::WinCondition)).
+    /// a row, or exactly k under [`WinCondition::ExactlyK`](crate::WinCondition), by
+    /// `mark`'s rule under renju).
     #[inline]
     pub fn completes_line(&self, square: Square, mark: Mark) -> bool {
         let set = &self.marks[mark.index()];
         self.rays(square).iter().any(|ray| {
             let (back, forward) = ray.runs(set, square.index());
-            self.rules.is_winning_length(1 + back + forward)
+            self.rules.is_winning_length_for(mark, 1 + back + forward)
         })
     }
 
@@ -419,7 +448,7 @@ impl Position {
         Direction::ALL.iter().zip(rays).find_map(|(&d, ray)| {
             let (back, forward) = ray.runs(set, square.index());
             let len = 1 + back + forward;
-            self.rules.is_winning_length(len).then(|| Line {
+            self.rules.is_winning_length_for(mark, len).then(|| Line {
                 start: square.step(d, -(back as i8)).unwrap_or(square),
                 direction: d,
                 len: len as u8,
@@ -510,6 +539,13 @@ fn run_length(set: &SquareSet, index: usize, step: usize, max: u32) -> u32 {
         n += 1;
     }
     n
+}
+
+impl crate::renju::Stones for Position {
+    #[inline]
+    fn stone(&self, square: Square) -> Option<Mark> {
+        self.get(square)
+    }
 }
 
 impl PartialEq for Position {

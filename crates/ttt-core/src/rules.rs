@@ -1,7 +1,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{ParseRulesError, RulesError, Square, SquareSet, MAX_SIDE};
+use crate::{Mark, ParseRulesError, RulesError, Square, SquareSet, MAX_SIDE};
 
 /// Which lines of `k` win: `k` or more in a row (freestyle, the default), or
 /// exactly `k` (Gomocup's "exactly five" rule: a longer line, an overline,
@@ -13,6 +13,11 @@ pub enum WinCondition {
     AtLeastK,
     /// Only a line of exactly k wins; an overline counts for nothing.
     ExactlyK,
+    /// Renju (Gomocup's `INFO rule 4`; k = 5 on boards of at least 15x15):
+    /// X (black) wins only with exactly five and may not play the moves
+    /// [`renju::forbidden`](crate::renju::forbidden) names; O (white) wins
+    /// with five or more. Made with [`Rules::with_renju`].
+    Renju,
 }
 
 /// The shape of an m,n,k-game: `columns` x `rows` cells, `k` in a row wins
@@ -100,12 +105,48 @@ impl Rules {
         self.k
     }
 
-    /// The same board with another win length (same win condition).
+    /// The same board with another win length (same win condition; renju
+    /// refuses any k but 5).
     pub const fn with_k(&self, k: u8) -> Result<Rules, RulesError> {
         match Rules::new(self.columns, self.rows, k) {
+            Ok(rules) if matches!(self.win, WinCondition::Renju) => rules.with_renju(),
             Ok(rules) => Ok(rules.with_win_condition(self.win)),
             Err(e) => Err(e),
         }
+    }
+
+    /// Whether renju can be played on this board: k = 5 and both sides at
+    /// least [`RENJU_MIN_SIDE`](Rules::RENJU_MIN_SIDE) (its forbidden moves
+    /// are defined for five in a row, on the 15x15 board and up).
+    #[inline]
+    pub const fn supports_renju(&self) -> bool {
+        self.k == 5 && self.columns >= Rules::RENJU_MIN_SIDE && self.rows >= Rules::RENJU_MIN_SIDE
+    }
+
+    /// The smallest side of a renju board.
+    pub const RENJU_MIN_SIDE: u8 = 15;
+
+    /// The same board under renju rules ([`WinCondition::Renju`]), or why
+    /// not (k is not 5, or a side is below 15).
+    pub const fn with_renju(&self) -> Result<Rules, RulesError> {
+        if self.supports_renju() {
+            Ok(Rules {
+                win: WinCondition::Renju,
+                ..*self
+            })
+        } else {
+            Err(RulesError::NotRenju {
+                columns: self.columns,
+                rows: self.rows,
+                k: self.k,
+            })
+        }
+    }
+
+    /// Whether these are renju rules (black has forbidden moves).
+    #[inline]
+    pub const fn is_renju(&self) -> bool {
+        matches!(self.win, WinCondition::Renju)
     }
 
     /// Whether k or more in a row win, or exactly k.
@@ -115,7 +156,14 @@ impl Rules {
     }
 
     /// The same board and k with another win condition.
+    ///
+    /// [`WinCondition::Renju`] is taken only where
+    /// [`supports_renju`](Rules::supports_renju); elsewhere the rules come
+    /// back unchanged: use [`with_renju`](Rules::with_renju), which says why.
     pub const fn with_win_condition(&self, win: WinCondition) -> Rules {
+        if matches!(win, WinCondition::Renju) && !self.supports_renju() {
+            return *self;
+        }
         Rules {
             columns: self.columns,
             rows: self.rows,
@@ -133,15 +181,24 @@ impl Rules {
         } else {
             self.rows
         };
-        matches!(self.win, WinCondition::ExactlyK) && self.k < long
+        matches!(self.win, WinCondition::ExactlyK | WinCondition::Renju) && self.k < long
     }
 
-    /// Whether an unbroken line of `len` marks wins under these rules.
+    /// Whether an unbroken line of `len` marks wins under these rules (for
+    /// X, the stricter side, under renju: see
+    /// [`is_winning_length_for`](Rules::is_winning_length_for)).
     #[inline]
     pub const fn is_winning_length(&self, len: u32) -> bool {
-        match self.win {
-            WinCondition::AtLeastK => len >= self.k as u32,
-            WinCondition::ExactlyK => len == self.k as u32,
+        self.is_winning_length_for(Mark::X, len)
+    }
+
+    /// Whether an unbroken line of `len` marks of `mark` wins: under renju
+    /// exactly five for X, five or more for O.
+    #[inline]
+    pub const fn is_winning_length_for(&self, mark: Mark, len: u32) -> bool {
+        match (self.win, mark) {
+            (WinCondition::AtLeastK, _) | (WinCondition::Renju, Mark::O) => len >= self.k as u32,
+            (WinCondition::ExactlyK, _) | (WinCondition::Renju, Mark::X) => len == self.k as u32,
         }
     }
 
@@ -191,11 +248,14 @@ impl Default for Rules {
 }
 
 impl fmt::Display for Rules {
-    /// `3x3 k=3`; `15x15 k=5 exact` when only exactly k wins.
+    /// `3x3 k=3`; `15x15 k=5 exact` when only exactly k wins; `15x15 k=5
+    /// renju` under renju.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{} k={}", self.columns, self.rows, self.k)?;
-        if self.win == WinCondition::ExactlyK {
-            f.write_str(" exact")?;
+        match self.win {
+            WinCondition::AtLeastK => {}
+            WinCondition::ExactlyK => f.write_str(" exact")?,
+            WinCondition::Renju => f.write_str(" renju")?,
         }
         Ok(())
     }
@@ -206,14 +266,18 @@ impl FromStr for Rules {
 
     /// Reads `N` (N x N), `CxR`, either followed by an optional win length:
     /// `7x7 k=4`, `7x7k4`, `7x7,k=4`. Without one, k is [`Rules::with_default_k`]'s.
-    /// A final word `exact` makes only exactly k win: `15x15 k=5 exact`.
+    /// A final word `exact` makes only exactly k win: `15x15 k=5 exact`;
+    /// `renju` asks for renju (`15x15 renju`, `15x15 k=5 renju`).
     fn from_str(s: &str) -> Result<Rules, ParseRulesError> {
         let s = s.trim();
-        let (s, win) = match strip_suffix_ignore_case(s, "exact") {
-            Some(rest) => (
-                rest.trim_end_matches([' ', ',', ':', ';']),
-                WinCondition::ExactlyK,
-            ),
+        let suffix = [
+            ("exact", WinCondition::ExactlyK),
+            ("renju", WinCondition::Renju),
+        ]
+        .into_iter()
+        .find_map(|(word, win)| strip_suffix_ignore_case(s, word).map(|rest| (rest, win)));
+        let (s, win) = match suffix {
+            Some((rest, win)) => (rest.trim_end_matches([' ', ',', ':', ';']), win),
             None => (s, WinCondition::AtLeastK),
         };
         let lower_k = s.find(['k', 'K']);
@@ -241,9 +305,11 @@ impl FromStr for Rules {
             Some(k) => Rules::new(columns, rows, k),
             None => Rules::with_default_k(columns, rows),
         };
-        rules
-            .map(|r| r.with_win_condition(win))
-            .map_err(ParseRulesError::Invalid)
+        let rules = rules.map_err(ParseRulesError::Invalid)?;
+        match win {
+            WinCondition::Renju => rules.with_renju().map_err(ParseRulesError::Invalid),
+            _ => Ok(rules.with_win_condition(win)),
+        }
     }
 }
 

@@ -6,7 +6,10 @@
 //! Coordinates are zero-based `x,y`, x the column. Boards are 1x1 to 20x20;
 //! the win length is five (five or more: "freestyle"; exactly five after
 //! `INFO rule 1`), or the longer side on boards smaller than five. Renju
-//! and caro (`INFO rule` 4, 8) are not supported: a MESSAGE says so.
+//! (`INFO rule 4`: black, the first player, may not play an overline, a
+//! double four or a double three and wins with exactly five) is played on
+//! boards of 15x15 and up; caro (`INFO rule 8`) is not supported: a
+//! MESSAGE says so.
 //! Answers: `OK`, a move `x,y`, `ERROR message` for input that cannot be
 //! played, `UNKNOWN message` for unknown commands; each line ends in LF
 //! (managers accept LF, CR LF or CR), input lines may end in either.
@@ -27,8 +30,10 @@ pub use session::{run, serve, Brain, EngineBrain, Flow, Info, Session};
 pub const HELP: &str = "\
 The same program is installed as pbrain-ttt, the name Gomocup managers expect.
 Boards 1x1 to 20x20; five in a row wins (five or more; exactly five after
-INFO rule 1), or the longer side on boards smaller than five. Renju and caro
-(INFO rule 4, 8) are not supported: a MESSAGE line says so. Uses the perfect
+INFO rule 1), or the longer side on boards smaller than five. INFO rule 4 plays
+renju on boards of 15x15 and up (black, the first player, may not play an
+overline, a double four or a double three; it wins with exactly five). Caro
+(INFO rule 8) is not supported: a MESSAGE line says so. Uses the perfect
 player on boards it can solve and the strong player within INFO timeout_turn /
 time_left otherwise; an empty board is answered with the centre.
 Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end

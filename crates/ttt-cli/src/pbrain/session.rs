@@ -159,26 +159,69 @@ pub struct Info {
     pub time_left: Option<u64>,
     /// `max_memory`, bytes (0: no limit).
     pub max_memory: u64,
-    /// `rule` bits: 1 exactly five (honoured), 2 continuous game (nothing
-    /// to do), 4 renju and 8 caro (not supported: answered with a MESSAGE).
+    /// `rule` bits: 1 exactly five, 2 continuous game (nothing to do), 4
+    /// renju (on boards of 15x15 and up), 8 caro (not supported: answered
+    /// with a MESSAGE).
     pub rule: u32,
 }
 
 /// `INFO rule` bit: only exactly five wins.
 const RULE_EXACTLY_FIVE: u32 = 1;
-/// `INFO rule` bits of rule sets this brain does not play: renju (forbidden
-/// moves for black) and caro (a five blocked at both ends does not win).
+/// `INFO rule` bit: renju (forbidden moves for black, who wins with
+/// exactly five; white wins with five or more).
 const RULE_RENJU: u32 = 4;
+/// `INFO rule` bit of a rule set this brain does not play: caro (a five
+/// blocked at both ends does not win).
 const RULE_CARO: u32 = 8;
 
 impl Info {
-    /// The win condition the `rule` bits ask for (exactly five with bit 1).
+    /// The win condition the `rule` bits ask for: renju with bit 4 (it
+    /// includes black's exactly five), else exactly five with bit 1.
     pub fn win_condition(&self) -> WinCondition {
+        if self.rule & RULE_RENJU != 0 {
+            WinCondition::Renju
+        } else {
+            self.win_condition_without_renju()
+        }
+    }
+
+    /// What the rule bits ask for apart from renju: for boards renju is not
+    /// played on.
+    fn win_condition_without_renju(&self) -> WinCondition {
         if self.rule & RULE_EXACTLY_FIVE != 0 {
             WinCondition::ExactlyK
         } else {
             WinCondition::AtLeastK
         }
+    }
+
+    /// `rules` under the win condition asked for, and, when renju was asked
+    /// for on a board it is not played on, a MESSAGE saying what is played.
+    fn apply_to(&self, rules: Rules) -> (Rules, Option<String>) {
+        let win = self.win_condition();
+        if win == WinCondition::Renju {
+            if let Err(e) = rules.with_renju() {
+                let fallback = self.win_condition_without_renju();
+                return (
+                    rules.with_win_condition(fallback),
+                    Some(format!(
+                        "MESSAGE INFO rule {}: {e}; playing without its restrictions ({})",
+                        self.rule,
+                        win_text(fallback)
+                    )),
+                );
+            }
+        }
+        (rules.with_win_condition(win), None)
+    }
+}
+
+/// How a win condition is said in MESSAGEs.
+fn win_text(win: WinCondition) -> &'static str {
+    match win {
+        WinCondition::ExactlyK => "exactly five wins",
+        WinCondition::AtLeastK => "five or more win",
+        WinCondition::Renju => "renju",
     }
 }
 
@@ -343,7 +386,10 @@ impl<B: Brain> Session<B> {
         let k = GOMOKU_K.min(c.max(r));
         match Rules::new(c, r, k) {
             Ok(rules) => {
-                let rules = rules.with_win_condition(self.info.win_condition());
+                let (rules, message) = self.info.apply_to(rules);
+                if let Some(message) = message {
+                    writeln!(out, "{message}")?;
+                }
                 self.pos = Some(Position::new(rules));
                 self.moves.clear();
                 writeln!(out, "OK")
@@ -587,10 +633,13 @@ impl<B: Brain> Session<B> {
     /// a manager waiting for a move could take for the answer).
     fn set_rule(&mut self, rule: u32, out: &mut dyn Write) -> io::Result<()> {
         self.info.rule = rule;
-        let win = self.info.win_condition();
+        let win = self.info.win_condition_without_renju();
         if let Some(pos) = &self.pos {
-            if pos.rules().win_condition() != win {
-                let rules = pos.rules().with_win_condition(win);
+            let (rules, message) = self.info.apply_to(*pos.rules());
+            if let Some(message) = message {
+                writeln!(out, "{message}")?;
+            }
+            if *pos.rules() != rules {
                 match with_rules(pos, rules) {
                     Some(updated) => self.pos = Some(updated),
                     None => writeln!(
@@ -601,21 +650,16 @@ impl<B: Brain> Session<B> {
                 }
             }
         }
-        let unsupported: Vec<&str> = [(RULE_RENJU, "renju"), (RULE_CARO, "caro")]
-            .into_iter()
-            .filter(|&(bit, _)| rule & bit != 0)
-            .map(|(_, name)| name)
-            .collect();
-        if !unsupported.is_empty() {
-            let playing = match win {
-                WinCondition::ExactlyK => "exactly five wins",
-                WinCondition::AtLeastK => "five or more win",
+        if rule & RULE_CARO != 0 {
+            let playing = if rule & RULE_RENJU != 0 {
+                "renju"
+            } else {
+                win_text(win)
             };
             writeln!(
                 out,
-                "MESSAGE INFO rule {rule}: {} not supported; playing without its restrictions \
-                 ({playing})",
-                unsupported.join(" and ")
+                "MESSAGE INFO rule {rule}: caro not supported; playing without its restrictions \
+                 ({playing})"
             )?;
         }
         Ok(())
@@ -736,6 +780,11 @@ fn play_error(e: ttt_core::PlayError) -> String {
         ttt_core::PlayError::Occupied(sq, _) => {
             format!("{},{} is already occupied", sq.column(), sq.row())
         }
+        ttt_core::PlayError::Forbidden(sq, why) => format!(
+            "{},{} is forbidden to black under renju: {why}",
+            sq.column(),
+            sq.row()
+        ),
         other => other.to_string(),
     }
 }

@@ -192,15 +192,21 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
     note_state(session);
     writeln!(
         io.out,
-        "Welcome to Tic-Tac-Toe! {}x{} board, {}{} in a row to win.",
+        "Welcome to Tic-Tac-Toe! {}x{} board, {}{} in a row to win{}.",
         rules.columns(),
         rules.rows(),
-        if rules.excludes_overlines() {
+        if rules.excludes_overlines() && !rules.is_renju() {
             "exactly "
         } else {
             ""
         },
-        rules.k()
+        rules.k(),
+        if rules.is_renju() {
+            " (renju: X wins with exactly five and may not play an overline, \
+             a double four or a double three)"
+        } else {
+            ""
+        }
     )?;
     match session.mode() {
         Mode::HumanVsAi => writeln!(io.out, "You are playing against {}.", session.ai())?,

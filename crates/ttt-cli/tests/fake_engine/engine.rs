@@ -6,14 +6,18 @@
 //! `illegal` (answers an occupied square), `offboard` (99,99), `garbage`
 //! (an unreadable line), `error` (ERROR ...), `timeout` (never answers),
 //! `crash` (writes to stderr and exits with status 3), `late` (answers
-//! after --delay-ms). `ignore-end` makes it stay alive after END. Every line
-//! it receives is appended to the log file as "PID LINE".
+//! after --delay-ms). `ignore-end` makes it stay alive after END.
+//! `forbidden` (for renju): it builds two crossing threes around the
+//! centre and then plays the first cell forbidden to it (black), if any.
+//! Every line it receives is appended to the log file as "PID LINE".
 use std::collections::HashSet;
 use std::fs::OpenOptions;
 use std::io::{self, BufRead, Write};
 use std::process;
 use std::thread;
 use std::time::Duration;
+
+use ttt_core::{Position, Rules, Square, SquareSet};
 
 #[derive(Default)]
 struct Script {
@@ -51,6 +55,8 @@ struct Game {
     width: u32,
     height: u32,
     stones: HashSet<(u32, u32)>,
+    /// The stones it played or was given as its own (BOARD field 1).
+    own: HashSet<(u32, u32)>,
     requests: u32,
 }
 
@@ -59,6 +65,37 @@ impl Game {
         (0..self.height)
             .flat_map(|y| (0..self.width).map(move |x| (x, y)))
             .find(|sq| !self.stones.contains(sq))
+    }
+
+    /// The `forbidden` fault's move: a cell forbidden to it under renju
+    /// (when it is black, to move), else the next free cell of two threes
+    /// crossing at the centre, else the first empty cell.
+    fn toward_forbidden(&self) -> Option<(u32, u32)> {
+        let rules = Rules::new(self.width as u8, self.height as u8, 5)
+            .ok()
+            .and_then(|r| r.with_renju().ok());
+        let square = |&(x, y): &(u32, u32)| Square::new(x as u8, y as u8);
+        let own: SquareSet = self.own.iter().filter_map(square).collect();
+        let theirs: SquareSet = self
+            .stones
+            .iter()
+            .filter(|sq| !self.own.contains(sq))
+            .filter_map(square)
+            .collect();
+        if let Some(pos) = rules.and_then(|r| Position::from_marks(r, own, theirs).ok()) {
+            if let Some(sq) = pos
+                .empty_squares()
+                .into_iter()
+                .find(|&sq| pos.forbidden(sq).is_some())
+            {
+                return Some((u32::from(sq.column()), u32::from(sq.row())));
+            }
+        }
+        let (cx, cy) = (self.width / 2, self.height / 2);
+        [(cx - 2, cy), (cx - 1, cy), (cx, cy - 2), (cx, cy - 1)]
+            .into_iter()
+            .find(|sq| !self.stones.contains(sq))
+            .or_else(|| self.first_empty())
     }
 }
 
@@ -83,6 +120,7 @@ fn main() {
         width: 0,
         height: 0,
         stones: HashSet::new(),
+        own: HashSet::new(),
         requests: 0,
     };
     let mut lines = stdin.lock().lines();
@@ -98,17 +136,20 @@ fn main() {
                 let n = rest.trim().parse().unwrap_or(15);
                 (game.width, game.height) = (n, n);
                 game.stones.clear();
+                game.own.clear();
                 game.requests = 0;
                 let _ = writeln!(out, "OK");
             }
             "RECTSTART" => {
                 (game.width, game.height) = pair(rest).unwrap_or((15, 15));
                 game.stones.clear();
+                game.own.clear();
                 game.requests = 0;
                 let _ = writeln!(out, "OK");
             }
             "RESTART" => {
                 game.stones.clear();
+                game.own.clear();
                 game.requests = 0;
                 let _ = writeln!(out, "OK");
             }
@@ -130,6 +171,9 @@ fn main() {
                     }
                     if let Some(sq) = pair(&board_line) {
                         game.stones.insert(sq);
+                        if board_line.trim().ends_with(",1") {
+                            game.own.insert(sq);
+                        }
                     }
                 }
                 wants_move = true;
@@ -173,6 +217,13 @@ fn main() {
                     eprintln!("fake-engine: crashing on purpose");
                     process::exit(3);
                 }
+                "forbidden" => {
+                    if let Some(sq) = game.toward_forbidden() {
+                        game.stones.insert(sq);
+                        game.own.insert(sq);
+                        let _ = writeln!(out, "{},{}", sq.0, sq.1);
+                    }
+                }
                 fault => {
                     if fault == "late" && faulty {
                         let _ = out.flush();
@@ -180,6 +231,7 @@ fn main() {
                     }
                     if let Some(sq) = game.first_empty() {
                         game.stones.insert(sq);
+                        game.own.insert(sq);
                         let _ = writeln!(out, "{},{}", sq.0, sq.1);
                     }
                 }

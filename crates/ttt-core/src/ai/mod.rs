@@ -460,7 +460,9 @@ impl<'a> Player<'a> {
                 }
             }
         };
-        debug_assert!(mv.is_some_and(|m| pos.is_legal(m)));
+        // The simple players know nothing of renju's forbidden moves: a
+        // forbidden pick falls back to the first legal move.
+        debug_assert!(pos.rules().is_renju() || mv.is_some_and(|m| pos.is_legal(m)));
         mv.filter(|&m| pos.is_legal(m))
             .or_else(|| pos.legal_moves().first())
     }

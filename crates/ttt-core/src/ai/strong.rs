@@ -624,7 +624,8 @@ impl<'a> Engine<'a> {
             return (None, 0);
         }
         let k = self.k as i8;
-        let exact = self.rules.win_condition() == WinCondition::ExactlyK;
+        let exact = self.rules.win_condition() == WinCondition::ExactlyK
+            || (self.rules.is_renju() && mark == Mark::X);
         // Windows start on the board: only the words of its rows can be set.
         let used = (self.rules.rows() as usize * Square::STRIDE * 4).div_ceil(64);
         let mut first: Option<Square> = None;
@@ -695,7 +696,12 @@ impl<'a> Engine<'a> {
     /// when there is no such threat, or under "exactly k" (where an
     /// overline changes which windows count).
     fn threat_replies(&self) -> Option<[u32; MAX_SIDE as usize]> {
-        if self.rules.win_condition() == WinCondition::ExactlyK || self.k < 3 {
+        // Under renju a fork of black's may be a forbidden cell: white need
+        // not answer it.
+        if self.rules.win_condition() == WinCondition::ExactlyK
+            || self.k < 3
+            || (self.rules.is_renju() && self.turn == Mark::O)
+        {
             return None;
         }
         let me = self.turn.index();
@@ -721,11 +727,33 @@ impl<'a> Engine<'a> {
             || self.threes[me] < 2
             || self.k < 3
             || self.rules.win_condition() == WinCondition::ExactlyK
+            || self.forbids(self.turn)
         {
             return false;
         }
         let (_, forks) = self.three_cells(me);
         forks.iter().any(|&r| r != 0)
+    }
+
+    /// Whether `mark` has forbidden moves: black (X) under renju.
+    #[inline]
+    fn forbids(&self, mark: Mark) -> bool {
+        mark == Mark::X && self.rules.is_renju()
+    }
+
+    /// Whether `mark` may not play the empty `sq`: a renju forbidden move
+    /// of black.
+    fn is_forbidden(&self, sq: Square, mark: Mark) -> bool {
+        if !self.forbids(mark) {
+            return false;
+        }
+        let cells = &self.cells;
+        let stones = |s: Square| match cells[s.index()] {
+            1 => Some(Mark::X),
+            2 => Some(Mark::O),
+            _ => None,
+        };
+        crate::renju::forbidden(&self.rules, &stones, sq).is_some()
     }
 
     /// Whether `square` is on the board and holds a mark of side `m`.
@@ -855,6 +883,9 @@ impl<'a> Engine<'a> {
                 let column = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let sq = Square::from_index((row * Square::STRIDE + column) as u16);
+                if self.is_forbidden(sq, me) {
+                    continue;
+                }
                 self.apply(sq, me);
                 let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
                 self.unapply(sq, me);
@@ -892,6 +923,10 @@ impl<'a> Engine<'a> {
             return -(WIN - ply as i32 - 2);
         }
         if let Some(sq) = block {
+            if self.is_forbidden(sq, me) {
+                // Black may not block: white's five comes next.
+                return -(WIN - ply as i32 - 2);
+            }
             if ply >= MAX_PLY {
                 return self.static_eval();
             }
@@ -949,6 +984,11 @@ impl<'a> Engine<'a> {
         let mut best = -WIN;
         let mut best_move = list[0].1;
         for (i, &(_, sq)) in list[..n].iter().enumerate() {
+            // Black's forbidden moves (renju) are skipped here, when their
+            // turn comes: most candidates are cut off before it.
+            if self.is_forbidden(sq, me) {
+                continue;
+            }
             let fours_before = self.fours[me.index()];
             self.apply(sq, me);
             let v = if i == 0 {
@@ -1026,10 +1066,24 @@ impl<'a> Engine<'a> {
             return Some((sq, WIN - 1));
         }
         if let (Some(sq), n) = self.winning_cells(me.other()) {
-            return Some((sq, if n >= 2 { -(WIN - 2) } else { 0 }));
+            // (A block black may not play is no move: lost, any legal
+            // move will do, the search below picks one.)
+            if !self.is_forbidden(sq, me) {
+                return Some((sq, if n >= 2 { -(WIN - 2) } else { 0 }));
+            }
         }
         let mut root = [(0, Square::from_index(0)); MAX_CELLS];
-        let n = self.candidates(&mut root, true);
+        let mut n = self.candidates(&mut root, true);
+        if self.forbids(me) {
+            let mut kept = 0;
+            for i in 0..n {
+                if !self.is_forbidden(root[i].1, me) {
+                    root[kept] = root[i];
+                    kept += 1;
+                }
+            }
+            n = kept;
+        }
         if n == 0 {
             return pos.legal_moves().first().map(|sq| (sq, 0));
         }

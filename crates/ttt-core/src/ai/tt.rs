@@ -54,11 +54,13 @@ pub fn clear(tt: &mut [TtEntry]) {
 /// A per-rules key mixed into every hash, so that one table can serve
 /// several board shapes and win lengths without mixing them up.
 pub(crate) fn salt(rules: &crate::Rules) -> u64 {
-    let exact = matches!(rules.win_condition(), crate::WinCondition::ExactlyK);
-    let mut z = (exact as u64) << 24
-        | (rules.columns() as u64) << 16
-        | (rules.rows() as u64) << 8
-        | rules.k() as u64;
+    let win = match rules.win_condition() {
+        crate::WinCondition::AtLeastK => 0u64,
+        crate::WinCondition::ExactlyK => 1,
+        crate::WinCondition::Renju => 2,
+    };
+    let mut z =
+        win << 24 | (rules.columns() as u64) << 16 | (rules.rows() as u64) << 8 | rules.k() as u64;
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

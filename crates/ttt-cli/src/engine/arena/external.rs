@@ -284,11 +284,12 @@ impl ExternalEngine {
         let game_ms = time.game.map_or(0, |d| d.as_millis() as u64);
         self.send(&format!("INFO timeout_turn {turn_ms}"))?;
         self.send(&format!("INFO timeout_match {game_ms}"))?;
-        // Freestyle (five or more wins) or exactly five (rule bit 1),
-        // against another program.
+        // Freestyle (five or more wins), exactly five (rule bit 1) or
+        // renju (bit 4), against another program.
         let rule = match rules.win_condition() {
             WinCondition::AtLeastK => 0,
             WinCondition::ExactlyK => 1,
+            WinCondition::Renju => 4,
         };
         self.send(&format!("INFO rule {rule}"))?;
         self.send("INFO game_type 1")?;
@@ -402,6 +403,11 @@ impl ExternalEngine {
             };
             return Err(Forfeit::new(&format!(
                 "illegal move {x},{y}: the square holds {whose} stone ({mark})"
+            )));
+        }
+        if let Some(why) = pos.forbidden(sq) {
+            return Err(Forfeit::new(&format!(
+                "forbidden move {x},{y} (renju): {why}"
             )));
         }
         Ok((sq, sent, at))

@@ -31,10 +31,12 @@ Each side is a built-in player (-x NAME, -o NAME) or an external engine
 (--engine-x CMD, --engine-o CMD) that speaks the Gomocup (Piskvork) brain
 protocol, such as pbrain-ttt. CMD runs under sh -c in its own process group;
 it gets START (RESTART for the next games), INFO timeout_turn, timeout_match,
-rule 0 (five or more wins), then BEGIN, BOARD or TURN for each move (after INFO
+rule (0: five or more wins; 1 with --exact-k; 4 with --renju), game_type 1,
+then BEGIN, BOARD or TURN for each move (after INFO
 time_left with --game-time), and END at the end (it is killed if it does not
 exit within 0.5 s). Engines play five in a row (Gomocup freestyle): use a board
-of 5x5 or more with k=5 (the default above 9x9).
+of 5x5 or more with k=5 (the default above 9x9). With --renju (15x15 and up) a
+forbidden move of X (black: overline, double four, double three) loses.
 
 Without --swap the -x player has X (moves first) in every game. With --swap the
 players change colours every game. With --openings each pair of games starts
@@ -94,6 +96,11 @@ pub struct ArenaArgs {
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,
+    /// Renju (k=5, boards of 15x15 and up): X (black) may not play an
+    /// overline, a double four or a double three, and wins with exactly
+    /// five; engines get INFO rule 4, and a forbidden move loses the game.
+    #[arg(long, conflicts_with = "exact_k")]
+    pub renju: bool,
     /// Seed for the players' random choices and the openings.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -259,6 +266,11 @@ impl Match {
         if args.exact_k {
             rules = rules.with_win_condition(ttt_core::WinCondition::ExactlyK);
         }
+        if args.renju {
+            rules = rules
+                .with_renju()
+                .map_err(|e| input_error(format!("--renju: {e}")))?;
+        }
         let first = spec(args.x, args.engine_x.as_ref(), "x")?;
         let second = spec(args.o, args.engine_o.as_ref(), "o")?;
         for s in [&first, &second] {
@@ -365,13 +377,13 @@ fn play_game(
             Ok(mv) => {
                 *side_used += mv.took;
                 side_times.add(mv.took);
-                if pos.play(mv.square).is_err() {
+                if let Err(e) = pos.play(mv.square) {
                     // Checked by the player: cannot happen, but never loop.
                     return (
                         pos.history().to_vec(),
                         Ending::Forfeit {
                             loser: mark,
-                            message: "illegal move".to_string(),
+                            message: format!("illegal move: {e}"),
                         },
                     );
                 }
