@@ -43,6 +43,9 @@ use super::tt::{self, TtEntry, EXACT, LOWER, NO_MOVE, UPPER};
 use super::SearchStats;
 use crate::rng::Rng;
 use crate::{zobrist, Direction, Mark, Position, Rules, Square, WinCondition, MAX_CELLS, MAX_SIDE};
+use vcf::{RootVcf, Vcf};
+
+mod vcf;
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]
@@ -1029,9 +1032,14 @@ impl<'a> Engine<'a> {
             return Some((sq, if n >= 2 { -(WIN - 2) } else { 0 }));
         }
         let mut root = [(0, Square::from_index(0)); MAX_CELLS];
-        let n = self.candidates(&mut root, true);
+        let mut n = self.candidates(&mut root, true);
         if n == 0 {
             return pos.legal_moves().first().map(|sq| (sq, 0));
+        }
+        let mut vcf = Vcf::new();
+        match self.root_vcf(&mut root[..n], &mut vcf) {
+            RootVcf::Win(sq, plies) => return Some((sq, WIN - plies as i32)),
+            RootVcf::Keep(kept) => n = kept,
         }
         if n == 1 {
             return Some((root[0].1, 0));
