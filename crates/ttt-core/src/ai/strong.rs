@@ -715,10 +715,11 @@ impl<'a> Engine<'a> {
     }
 
     /// Whether the side to move (the opponent having no four) wins by
-    /// playing a cell shared by two of its three-windows: two winning cells
-    /// at once, and the opponent, without a single three-window, cannot
-    /// answer with a four. Not used under "exactly k".
-    fn wins_by_fork(&self) -> bool {
+    /// playing a cell shared by two of its three-windows that really makes
+    /// two winning cells (x.xx.x makes one), and the opponent, without a
+    /// single three-window, cannot answer with a four. Not used under
+    /// "exactly k".
+    fn wins_by_fork(&mut self) -> bool {
         let me = self.turn.index();
         if self.threes[1 - me] != 0
             || self.threes[me] < 2
@@ -728,7 +729,7 @@ impl<'a> Engine<'a> {
             return false;
         }
         let (_, forks) = self.three_cells(me);
-        forks.iter().any(|&r| r != 0)
+        self.fork_cell(self.turn, &forks).is_some()
     }
 
     /// Whether `square` is on the board and holds a mark of side `m`.

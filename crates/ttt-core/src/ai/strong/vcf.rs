@@ -19,7 +19,7 @@
 //!
 //! [`Budget`]: super::Budget
 use super::{insert_ranked, Engine};
-use crate::{Mark, Square, WinCondition};
+use crate::{Mark, Square, WinCondition, MAX_SIDE};
 
 /// Fours in a row searched at most (attacker moves of one chain).
 pub(super) const MAX_FOURS: usize = 24;
@@ -279,6 +279,9 @@ pub(super) enum RootVcf {
 /// share of the move's node budget (the console's is small).
 const ROOT_NODES: u64 = 20_000;
 const ROOT_SHARE: u64 = 8;
+/// Root moves checked against an opponent's VCT (best ordering keys).
+const VCT_CHECKS: usize = 12;
+const ROOT_VCT_DEFENCE: bool = false;
 
 impl Engine<'_> {
     /// Root threat search over the candidate moves `root` (best first): own
@@ -292,11 +295,21 @@ impl Engine<'_> {
         if let Some(sq) = self.find_vcf(vcf, MAX_FOURS, cap) {
             return RootVcf::Win(sq, vcf.line().len());
         }
+        if let Some(sq) = self.find_vct(vcf, VCT_THREES, cap) {
+            return RootVcf::Win(sq, VCT_MAX_PLY);
+        }
         let me = self.turn;
         self.turn = me.other();
         let threat = self.find_vcf(vcf, MAX_FOURS, cap).is_some();
+        let vct_threat = ROOT_VCT_DEFENCE && !threat && self.find_vct(vcf, VCT_THREES, cap).is_some();
         self.turn = me;
-        if !threat || self.aborted {
+        if self.aborted {
+            return RootVcf::Keep(root.len());
+        }
+        if vct_threat {
+            return RootVcf::Keep(self.refute_vct(root, vcf, cap));
+        }
+        if !threat {
             return RootVcf::Keep(root.len());
         }
         let mut line = [Square::from_index(0); 4 * MAX_FOURS];
@@ -326,5 +339,307 @@ impl Engine<'_> {
             }
         }
         RootVcf::Keep(if kept == 0 { root.len() } else { kept })
+    }
+
+    /// The opponent has a VCT: keeps at the front of `root` the moves after
+    /// which a check finds none (or is cut off), in their order; returns
+    /// how many (all when none is kept: lost anyway, the search resists).
+    /// Only the first [`VCT_CHECKS`] moves are checked, with `cap` nodes
+    /// each; the rest are kept.
+    fn refute_vct(&mut self, root: &mut [(i32, Square)], vcf: &mut Vcf, cap: u64) -> usize {
+        let me = self.turn;
+        let mut kept = 0;
+        for i in 0..root.len() {
+            let sq = root[i].1;
+            let loses = i < VCT_CHECKS && {
+                self.apply(sq, me);
+                let found = self.find_vct(vcf, VCT_THREES, cap).is_some();
+                self.unapply(sq, me);
+                found
+            };
+            if self.aborted {
+                return root.len();
+            }
+            if !loses {
+                root[kept] = root[i];
+                kept += 1;
+            }
+        }
+        if kept == 0 {
+            root.len()
+        } else {
+            kept
+        }
+    }
+}
+
+/// Three-threats (moves after which the attacker has a cell making two
+/// winning cells) allowed in one VCT line, on top of its fours.
+pub(super) const VCT_THREES: usize = 3;
+/// Mixed into VCT failure keys (a VCT failure is no VCF failure).
+const VCT_KEY: u64 = 0x7654_3210_fedc_ba98;
+/// Recursion bound of a VCT (attacker and defender moves).
+const VCT_MAX_PLY: usize = 2 * MAX_FOURS;
+
+impl Engine<'_> {
+    /// A VCT of the side to move (continuous fours and threes: every
+    /// attacker move a four or a move that threatens two winning cells next;
+    /// every defence tried: each cell of the attacker's three-windows and
+    /// each four of its own) within `threes` three-threats and `max_nodes`
+    /// nodes: its first move, or `None` (see `vcf.cut_off`). Freestyle,
+    /// k >= 4 only.
+    pub(super) fn find_vct(&mut self, vcf: &mut Vcf, threes: usize, max_nodes: u64) -> Option<Square> {
+        vcf.nodes_left = max_nodes;
+        vcf.cut_off = false;
+        vcf.line_len = 0;
+        if !self.vcf_applies() {
+            return None;
+        }
+        let me = self.turn;
+        let mut first = None;
+        self.vct_attack(vcf, me, threes, 0, &mut first).then_some(first).flatten()
+    }
+
+    /// Attacker `me` to move, `threes` three-threats left: whether it wins
+    /// by threats. At `ply` 0 the winning move is written to `first`.
+    fn vct_attack(
+        &mut self,
+        vcf: &mut Vcf,
+        me: Mark,
+        threes: usize,
+        ply: usize,
+        first: &mut Option<Square>,
+    ) -> bool {
+        let you = me.other();
+        if let (Some(sq), _) = self.winning_cells(me) {
+            *first = Some(sq);
+            return true;
+        }
+        let (must_block, theirs) = self.winning_cells(you);
+        if theirs >= 2 || ply >= VCT_MAX_PLY {
+            return false;
+        }
+        let (makes_four, forks) = self.three_cells(me.index());
+        if must_block.is_none() {
+            // A cell making two winning cells at once, and no four of the
+            // defender to answer with: won.
+            if let Some(sq) = self.fork_cell(me, &forks) {
+                *first = Some(sq);
+                return true;
+            }
+        }
+        let key = self.hash ^ VCT_KEY ^ if me == Mark::O { O_ATTACKS } else { 0 };
+        // Depth of a VCT node: three-threats left, fours bounded by ply.
+        if vcf.known_failure(key, threes) {
+            return false;
+        }
+        let mut moves = [(0i32, Square::from_index(0)); WIDTH];
+        let n = if let Some(b) = must_block {
+            moves[0] = (0, b);
+            1
+        } else {
+            // Fours first (one reply each), then the cells of two-windows
+            // (k-3 marks of ours, none of theirs): where a three-threat
+            // can be made.
+            let two = {
+                let k3 = self.k as u16 - 3;
+                if me == Mark::X {
+                    k3 * super::MAX_COUNT as u16
+                } else {
+                    k3
+                }
+            };
+            let front = self.frontier();
+            let mut n = 0;
+            for (row, (&fours, &near)) in makes_four.iter().zip(&front).enumerate() {
+                let mut bits = if threes > 0 { near | fours } else { fours };
+                while bits != 0 {
+                    let column = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let i = row * Square::STRIDE + column;
+                    let sq = Square::from_index(i as u16);
+                    let is_four = fours >> column & 1 != 0;
+                    if !is_four {
+                        let mut in_two = false;
+                        self.for_windows(sq, |w| in_two |= self.counts[w] == two);
+                        if !in_two {
+                            continue;
+                        }
+                    }
+                    let key = self.cell_key[i][me.index()] + if is_four { 1 << 24 } else { 0 };
+                    n = insert_ranked(&mut moves, n, key, sq);
+                }
+            }
+            n
+        };
+        for &(_, sq) in &moves[..n] {
+            if vcf.nodes_left == 0 || self.budget_exhausted() {
+                vcf.cut_off = true;
+                return false;
+            }
+            vcf.nodes_left -= 1;
+            self.stats.nodes += 1;
+            self.apply(sq, me);
+            let (reply, fours) = self.winning_cells(me);
+            let won = if fours >= 2 {
+                true
+            } else if let Some(r) = reply {
+                self.apply(r, you);
+                let won = self.vct_attack(vcf, me, threes, ply + 2, &mut None);
+                self.unapply(r, you);
+                won
+            } else if threes > 0 && {
+                let (_, forks) = self.three_cells(me.index());
+                self.fork_cell(me, &forks).is_some()
+            } {
+                self.vct_defend(vcf, me, threes - 1, ply + 1)
+            } else {
+                false
+            };
+            self.unapply(sq, me);
+            if won {
+                *first = Some(sq);
+                return true;
+            }
+            if vcf.cut_off {
+                return false;
+            }
+        }
+        vcf.note_failure(key, threes);
+        false
+    }
+
+    /// The first of the candidate cells `forks` (per row a bit per column:
+    /// cells in two of `me`'s three-windows) where a mark of `me` really
+    /// makes two winning cells. Two three-windows of one line can leave the
+    /// same winning cell (x.xx.x: either gap leaves the other), so each is
+    /// played to see.
+    pub(super) fn fork_cell(&mut self, me: Mark, forks: &[u32; MAX_SIDE as usize]) -> Option<Square> {
+        for (row, &bits) in forks.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
+                let turn = self.turn;
+                self.apply(sq, me);
+                let two = self.winning_cells(me).1 >= 2;
+                self.unapply(sq, me);
+                self.turn = turn;
+                if two {
+                    return Some(sq);
+                }
+            }
+        }
+        None
+    }
+
+    /// Defender to move against attacker `me`'s three-threat: whether every
+    /// defence loses. Defences: the empty cells of the attacker's
+    /// three-windows (a move elsewhere leaves its double threat) and the
+    /// defender's own fours.
+    fn vct_defend(&mut self, vcf: &mut Vcf, me: Mark, threes: usize, ply: usize) -> bool {
+        let you = me.other();
+        let (blocks, _) = self.three_cells(me.index());
+        let (counters, _) = self.three_cells(you.index());
+        for (row, (&b, &c)) in blocks.iter().zip(&counters).enumerate() {
+            let mut bits = b | c;
+            while bits != 0 {
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
+                if vcf.nodes_left == 0 || self.budget_exhausted() {
+                    vcf.cut_off = true;
+                    return false;
+                }
+                vcf.nodes_left -= 1;
+                self.stats.nodes += 1;
+                self.apply(sq, you);
+                let won = self.winning_cells(you).1 < 2
+                    && self.vct_attack(vcf, me, threes, ply + 1, &mut None);
+                self.unapply(sq, you);
+                if !won {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::super::Budget;
+    use super::*;
+    use crate::Position;
+
+    /// A 15x15 k=5 board from rows of `(row, text)` (column a first),
+    /// the rest empty.
+    fn board(rows: &[(usize, &str)]) -> Position {
+        let mut text = [b'.'; 15 * 16 - 1];
+        for r in 0..14 {
+            text[r * 16 + 15] = b'/';
+        }
+        for &(r, row) in rows {
+            text[r * 16..r * 16 + row.len()].copy_from_slice(row.as_bytes());
+        }
+        Position::from_board(core::str::from_utf8(&text).unwrap(), Some(5)).unwrap()
+    }
+
+    fn engine(pos: &Position) -> Engine<'static> {
+        let mut e = Engine::new(Budget::nodes(u64::MAX), 0);
+        e.load(pos);
+        e
+    }
+
+    /// X to move can make two open threes at once (the cross of an open
+    /// two in a row and one in a column): a VCT, not a VCF; the threat
+    /// search finds it and the engine plays it without a main search.
+    #[test]
+    fn a_double_three_is_a_vct_and_is_played() {
+        let pos = board(&[
+            (0, "o.o..........o."),
+            (5, ".......x......."),
+            (6, ".......x......."),
+            (7, ".....xx........"),
+            (14, "..o............"),
+        ]);
+        let mut e = engine(&pos);
+        let mut vcf = Vcf::new();
+        assert_eq!(e.find_vcf(&mut vcf, MAX_FOURS, 100_000), None);
+        assert!(!vcf.cut_off);
+        let cross = Square::new(7, 7).unwrap();
+        assert_eq!(e.find_vct(&mut vcf, VCT_THREES, 100_000), Some(cross));
+        let mut e = Engine::new(Budget::nodes(50_000), 3);
+        let (mv, score) = e.analyse(&pos).unwrap();
+        assert_eq!(mv, cross);
+        assert!(score >= super::super::MATE_BOUND, "{score}");
+    }
+
+    /// One open two each, far apart: no VCF, no VCT, and the searches
+    /// finish (a real "none", not a cut-off).
+    #[test]
+    fn quiet_positions_have_no_threat_win() {
+        let pos = board(&[(3, "...xx.........."), (11, "..........oo...")]);
+        let mut e = engine(&pos);
+        let mut vcf = Vcf::new();
+        assert_eq!(e.find_vcf(&mut vcf, MAX_FOURS, 100_000), None);
+        assert_eq!(e.find_vct(&mut vcf, VCT_THREES, 100_000), None);
+        assert!(!vcf.cut_off);
+    }
+
+    /// ox.xx.xo: both gaps lie in two three-windows of X, yet each makes a
+    /// single four (the windows share the other gap): no fork, no win.
+    #[test]
+    fn a_split_pattern_is_no_fork() {
+        let pos = board(&[(7, "...ox.xx.xo...."), (0, "o.............o")]);
+        let mut e = engine(&pos);
+        let (_, twice) = e.three_cells(Mark::X.index());
+        assert!(twice.iter().any(|&r| r != 0));
+        assert_eq!(e.fork_cell(Mark::X, &twice), None);
+        assert!(!e.wins_by_fork());
+        let mut vcf = Vcf::new();
+        assert_eq!(e.find_vct(&mut vcf, VCT_THREES, 100_000), None);
     }
 }
