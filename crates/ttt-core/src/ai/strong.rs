@@ -22,6 +22,9 @@
 //!   three-window at all is a win. Past the horizon, moves that make a four
 //!   are still searched (up to 4 in a row), so short continuous-four wins
 //!   are seen beyond the depth.
+//! * Threat search at the root ([`vcf`]): a win by continuous fours (VCF)
+//!   or by fours and threes (VCT) is played at once; against an opponent's
+//!   VCF only the moves that stop it are searched.
 //! * A transposition table lent by the caller (empty works: the console
 //!   may lend none) gives each node its best move of earlier searches,
 //!   across moves too; then two killer moves per ply. Principal-variation
