@@ -22,6 +22,9 @@
 //!   three-window at all is a win. Past the horizon, moves that make a four
 //!   are still searched (up to 4 in a row), so short continuous-four wins
 //!   are seen beyond the depth.
+//! * Threat search at the root ([`vcf`]): a win by continuous fours (VCF)
+//!   or by fours and threes (VCT) is played at once; against an opponent's
+//!   VCF only the moves that stop it are searched.
 //! * A transposition table lent by the caller (empty works: the console
 //!   may lend none) gives each node its best move of earlier searches,
 //!   across moves too; then two killer moves per ply. Principal-variation
@@ -43,6 +46,9 @@ use super::tt::{self, TtEntry, EXACT, LOWER, NO_MOVE, UPPER};
 use super::SearchStats;
 use crate::rng::Rng;
 use crate::{zobrist, Direction, Mark, Position, Rules, Square, WinCondition, MAX_CELLS, MAX_SIDE};
+use vcf::{RootVcf, Vcf};
+
+mod vcf;
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]
@@ -718,10 +724,11 @@ impl<'a> Engine<'a> {
     }
 
     /// Whether the side to move (the opponent having no four) wins by
-    /// playing a cell shared by two of its three-windows: two winning cells
-    /// at once, and the opponent, without a single three-window, cannot
-    /// answer with a four. Not used under "exactly k".
-    fn wins_by_fork(&self) -> bool {
+    /// playing a cell shared by two of its three-windows that really makes
+    /// two winning cells (x.xx.x makes one), and the opponent, without a
+    /// single three-window, cannot answer with a four. Not used under
+    /// "exactly k".
+    fn wins_by_fork(&mut self) -> bool {
         let me = self.turn.index();
         if self.threes[1 - me] != 0
             || self.threes[me] < 2
@@ -732,7 +739,7 @@ impl<'a> Engine<'a> {
             return false;
         }
         let (_, forks) = self.three_cells(me);
-        forks.iter().any(|&r| r != 0)
+        self.fork_cell(self.turn, &forks).is_some()
     }
 
     /// Whether `mark` has forbidden moves: black (X) under renju.
@@ -1086,6 +1093,11 @@ impl<'a> Engine<'a> {
         }
         if n == 0 {
             return pos.legal_moves().first().map(|sq| (sq, 0));
+        }
+        let mut vcf = Vcf::new();
+        match self.root_vcf(&mut root[..n], &mut vcf) {
+            RootVcf::Win(sq, plies) => return Some((sq, WIN - plies as i32)),
+            RootVcf::Keep(kept) => n = kept,
         }
         if n == 1 {
             return Some((root[0].1, 0));
