@@ -98,6 +98,20 @@ impl Vcf {
 }
 
 impl Engine<'_> {
+    /// Plays `sq` for `mark` as one node of a threat search, counted
+    /// against its cap and the budget; `false` (nothing played, the search
+    /// marked cut off) when either is used up.
+    fn play_counted(&mut self, vcf: &mut Vcf, sq: Square, mark: Mark) -> bool {
+        if vcf.nodes_left == 0 || self.budget_exhausted() {
+            vcf.cut_off = true;
+            return false;
+        }
+        vcf.nodes_left -= 1;
+        self.stats.nodes += 1;
+        self.apply(sq, mark);
+        true
+    }
+
     /// Whether threat search means anything under these rules. Not under
     /// renju: a black line of fours may pass through a forbidden cell, and
     /// the search does not test for them (the main search does).
@@ -244,13 +258,9 @@ impl Engine<'_> {
             n
         };
         for &(_, sq) in &moves[..n] {
-            if vcf.nodes_left == 0 || self.budget_exhausted() {
-                vcf.cut_off = true;
+            if !self.play_counted(vcf, sq, me) {
                 return false;
             }
-            vcf.nodes_left -= 1;
-            self.stats.nodes += 1;
-            self.apply(sq, me);
             let (reply, threats) = self.winning_cells(me);
             let won = if threats >= 2 {
                 // Two winning cells, and the defender has none (any it had
@@ -461,13 +471,9 @@ impl Engine<'_> {
             n
         };
         for &(_, sq) in &moves[..n] {
-            if vcf.nodes_left == 0 || self.budget_exhausted() {
-                vcf.cut_off = true;
+            if !self.play_counted(vcf, sq, me) {
                 return false;
             }
-            vcf.nodes_left -= 1;
-            self.stats.nodes += 1;
-            self.apply(sq, me);
             let (reply, fours) = self.winning_cells(me);
             let won = if fours >= 2 {
                 true
@@ -540,13 +546,9 @@ impl Engine<'_> {
                 let column = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let sq = Square::from_index((row * Square::STRIDE + column) as u16);
-                if vcf.nodes_left == 0 || self.budget_exhausted() {
-                    vcf.cut_off = true;
+                if !self.play_counted(vcf, sq, you) {
                     return false;
                 }
-                vcf.nodes_left -= 1;
-                self.stats.nodes += 1;
-                self.apply(sq, you);
                 let won = self.winning_cells(you).1 < 2
                     && self.vct_attack(vcf, me, threes, ply + 1, &mut None);
                 self.unapply(sq, you);
