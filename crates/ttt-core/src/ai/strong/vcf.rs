@@ -92,6 +92,14 @@ impl Vcf {
         e & !DEPTH_BITS == key & !DEPTH_BITS && (e & DEPTH_BITS) as usize >= fours
     }
 
+    /// A new search of at most `max_nodes` nodes: no line yet, not cut
+    /// off (the failure cache is kept).
+    fn start(&mut self, max_nodes: u64) {
+        self.nodes_left = max_nodes;
+        self.cut_off = false;
+        self.line_len = 0;
+    }
+
     fn note_failure(&mut self, key: u64, fours: usize) {
         self.failed[Vcf::slot(key)] = (key & !DEPTH_BITS) | fours as u64;
     }
@@ -131,9 +139,7 @@ impl Engine<'_> {
         max_fours: usize,
         max_nodes: u64,
     ) -> Option<Square> {
-        vcf.nodes_left = max_nodes;
-        vcf.cut_off = false;
-        vcf.line_len = 0;
+        vcf.start(max_nodes);
         if !self.vcf_applies() {
             return None;
         }
@@ -385,9 +391,7 @@ impl Engine<'_> {
         threes: usize,
         max_nodes: u64,
     ) -> Option<Square> {
-        vcf.nodes_left = max_nodes;
-        vcf.cut_off = false;
-        vcf.line_len = 0;
+        vcf.start(max_nodes);
         if !self.vcf_applies() {
             return None;
         }
