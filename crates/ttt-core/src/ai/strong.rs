@@ -226,6 +226,21 @@ fn insert_ranked(out: &mut [(i32, Square)], n: usize, key: i32, sq: Square) -> u
     }
 }
 
+/// The cells of per-row column masks (bit c of `rows[r]`: the cell in
+/// column c of row r), row by row: how `three_cells`, `frontier` and the
+/// threat sets hand out cells.
+fn cells_of(rows: [u32; MAX_SIDE as usize]) -> impl Iterator<Item = Square> {
+    rows.into_iter().enumerate().flat_map(|(row, mut bits)| {
+        core::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                Square::from_index((row * Square::STRIDE + column) as u16)
+            })
+        })
+    })
+}
+
 /// How much one more mark of a side in a window gains that side (`have`:
 /// its marks there, `theirs`: the other side's): a one-sided window grows,
 /// an opponent's window dies, a dead window stays dead.
@@ -884,28 +899,22 @@ impl<'a> Engine<'a> {
         alpha = alpha.max(stand);
         let mut best = stand;
         let (makes_four, _) = self.three_cells(me.index());
-        for (row, &bits) in makes_four.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let column = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
-                if self.is_forbidden(sq, me) {
-                    continue;
-                }
-                self.apply(sq, me);
-                let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
-                self.unapply(sq, me);
-                if self.aborted {
-                    return 0;
-                }
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
+        for sq in cells_of(makes_four) {
+            if self.is_forbidden(sq, me) {
+                continue;
+            }
+            self.apply(sq, me);
+            let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+            self.unapply(sq, me);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
                     }
                 }
             }

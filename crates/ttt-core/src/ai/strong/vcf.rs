@@ -34,7 +34,7 @@
 //! below k = 4 (a "four" is then a two, and the main search sees it all).
 //!
 //! [`Budget`]: super::Budget
-use super::{insert_ranked, Engine};
+use super::{cells_of, insert_ranked, Engine};
 use crate::{Mark, Square, WinCondition, MAX_SIDE};
 
 /// Fours in a row searched at most (attacker moves of one chain).
@@ -247,19 +247,8 @@ impl Engine<'_> {
         } else {
             let (makes_four, _) = self.three_cells(me.index());
             let mut n = 0;
-            for (row, &bits) in makes_four.iter().enumerate() {
-                let mut bits = bits;
-                while bits != 0 {
-                    let column = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let i = row * Square::STRIDE + column;
-                    n = insert_ranked(
-                        &mut moves,
-                        n,
-                        self.cell_key[i][me.index()],
-                        Square::from_index(i as u16),
-                    );
-                }
+            for sq in cells_of(makes_four) {
+                n = insert_ranked(&mut moves, n, self.cell_key[sq.index()][me.index()], sq);
             }
             n
         };
@@ -453,24 +442,23 @@ impl Engine<'_> {
             };
             let front = self.frontier();
             let mut n = 0;
-            for (row, (&fours, &near)) in makes_four.iter().zip(&front).enumerate() {
-                let mut bits = if threes > 0 { near | fours } else { fours };
-                while bits != 0 {
-                    let column = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let i = row * Square::STRIDE + column;
-                    let sq = Square::from_index(i as u16);
-                    let is_four = fours >> column & 1 != 0;
-                    if !is_four {
-                        let mut in_two = false;
-                        self.for_windows(sq, |w| in_two |= self.counts[w] == two);
-                        if !in_two {
-                            continue;
-                        }
-                    }
-                    let key = self.cell_key[i][me.index()] + if is_four { 1 << 24 } else { 0 };
-                    n = insert_ranked(&mut moves, n, key, sq);
+            let mut tried = makes_four;
+            if threes > 0 {
+                for (t, near) in tried.iter_mut().zip(front) {
+                    *t |= near;
                 }
+            }
+            for sq in cells_of(tried) {
+                let is_four = makes_four[sq.row() as usize] >> sq.column() & 1 != 0;
+                if !is_four {
+                    let mut in_two = false;
+                    self.for_windows(sq, |w| in_two |= self.counts[w] == two);
+                    if !in_two {
+                        continue;
+                    }
+                }
+                let key = self.cell_key[sq.index()][me.index()] + if is_four { 1 << 24 } else { 0 };
+                n = insert_ranked(&mut moves, n, key, sq);
             }
             n
         };
@@ -517,20 +505,14 @@ impl Engine<'_> {
         me: Mark,
         forks: &[u32; MAX_SIDE as usize],
     ) -> Option<Square> {
-        for (row, &bits) in forks.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let column = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
-                let turn = self.turn;
-                self.apply(sq, me);
-                let two = self.winning_cells(me).1 >= 2;
-                self.unapply(sq, me);
-                self.turn = turn;
-                if two {
-                    return Some(sq);
-                }
+        for sq in cells_of(*forks) {
+            let turn = self.turn;
+            self.apply(sq, me);
+            let two = self.winning_cells(me).1 >= 2;
+            self.unapply(sq, me);
+            self.turn = turn;
+            if two {
+                return Some(sq);
             }
         }
         None
@@ -544,21 +526,19 @@ impl Engine<'_> {
         let you = me.other();
         let (blocks, _) = self.three_cells(me.index());
         let (counters, _) = self.three_cells(you.index());
-        for (row, (&b, &c)) in blocks.iter().zip(&counters).enumerate() {
-            let mut bits = b | c;
-            while bits != 0 {
-                let column = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
-                if !self.play_counted(vcf, sq, you) {
-                    return false;
-                }
-                let won = self.winning_cells(you).1 < 2
-                    && self.vct_attack(vcf, me, threes, ply + 1, &mut None);
-                self.unapply(sq, you);
-                if !won {
-                    return false;
-                }
+        let mut defences = blocks;
+        for (d, c) in defences.iter_mut().zip(counters) {
+            *d |= c;
+        }
+        for sq in cells_of(defences) {
+            if !self.play_counted(vcf, sq, you) {
+                return false;
+            }
+            let won = self.winning_cells(you).1 < 2
+                && self.vct_attack(vcf, me, threes, ply + 1, &mut None);
+            self.unapply(sq, you);
+            if !won {
+                return false;
             }
         }
         true
