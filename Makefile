@@ -3,9 +3,11 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := play
 
 # Debian packages the tests need: the MIPS toolchain for the ROM (Debian's
-# rustc-web ships the library source that -Zbuild-std wants), mupen64plus for the
-# emulator end-to-end tests, tmux for the terminal UI tests.
+# rustc-web ships the library source that -Zbuild-std wants; the MIPS GCC,
+# newlib's source and libclang build libdragon, newlib and their bindings),
+# mupen64plus for the emulator end-to-end tests, tmux for the terminal UI tests.
 APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
+	gcc-mips-linux-gnu newlib-source libclang-dev \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
 .PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve
@@ -46,8 +48,9 @@ no-std:
 rom:
 	$(MAKE) -C n64 rom
 
-# ROMs for a console or flashcart with a signed IPL3 the user has:
-# make rom-hw IPL3=FILE (n64/README.md, "ROM for a console").
+# ROMs for a console or flashcart: with libdragon's signed compat IPL3 (from
+# the libdragon source the ROM is built on), or IPL3=FILE (n64/README.md,
+# "ROM for a console").
 rom-hw:
 	$(MAKE) -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
 

@@ -22,11 +22,15 @@
 
 use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
 
+use core::mem::MaybeUninit;
+
 use crate::audio::Audio;
 
+use crate::display::RateMeter;
+use crate::global::Global;
 use crate::input::{button, Pads};
 use crate::platform::{Platform, Save};
-use crate::timer::{ticks_to_micros, TICKS_PER_SECOND};
+use crate::time::{ticks_to_micros, TICKS_PER_SECOND};
 
 /// Frames between heartbeat lines.
 pub const HEARTBEAT_FRAMES: u32 = 60;
@@ -34,6 +38,12 @@ pub const HEARTBEAT_FRAMES: u32 = 60;
 /// Transposition table entries for the computer players: 16K x 16 bytes =
 /// 256 KiB (see n64/game/README.md, "Measurements").
 pub const TT_ENTRIES: usize = 16 * 1024;
+
+/// The computer players' transposition table, in .bss (not on the stack,
+/// whose room libdragon's heap shares; not in .data, as an empty entry is
+/// not all zeros and would take 256 KiB of the ROM): filled with empty
+/// entries by `run`.
+static TT: Global<MaybeUninit<[TtEntry; TT_ENTRIES]>> = Global::new(MaybeUninit::uninit());
 
 /// Bytes per EEPROM block.
 const BLOCK: usize = 8;
@@ -165,7 +175,7 @@ fn raw_ports(pads: &Pads) -> [RawPort; 4] {
 
 /// Logs `vsync rate <hz> Hz (<n> interrupts)`, the vertical interrupt rate
 /// measured against COP0 Count (the e2e tests tell PAL from NTSC by it).
-fn log_vsync_rate<P: Platform>(p: &mut P, meter: &crate::vi::RateMeter) {
+fn log_vsync_rate<P: Platform>(p: &mut P, meter: &RateMeter) {
     let n = meter.interrupts();
     match meter.millihz() {
         Some(mhz) => p.log(format_args!(
@@ -259,21 +269,26 @@ impl FrameStats {
     }
 }
 
-/// Runs the game forever.
-pub fn run<P: Platform>(p: &mut P) -> ! {
-    // On the stack of a function that never returns (the stack has ~3 MiB).
-    let mut tt = [TtEntry::EMPTY; TT_ENTRIES];
-    let refresh = crate::vi::refresh(p.tv_type());
-    let mut audio = Audio::take(p.tv_type());
-    match &audio {
-        Some(a) => p.log(format_args!(
-            "audio rate={} dacrate={}",
+/// Runs the game forever, at `refresh` frames a second (the display's).
+pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -> ! {
+    // SAFETY: `run` is called once and never returns, so this is the only
+    // reference to TT; every entry is written before the slice is made.
+    let tt: &mut [TtEntry] = unsafe {
+        let first = (*TT.get()).as_mut_ptr().cast::<TtEntry>();
+        for i in 0..TT_ENTRIES {
+            first.add(i).write(TtEntry::EMPTY);
+        }
+        core::slice::from_raw_parts_mut(first, TT_ENTRIES)
+    };
+    let mut audio = Some(audio);
+    if let Some(a) = &audio {
+        p.log(format_args!(
+            "audio rate={} buffer={}",
             a.rate(),
-            a.dacrate()
-        )),
-        None => p.log(format_args!("audio unavailable")),
+            a.buffer_samples()
+        ));
     }
-    let mut game = Game::new(&mut tt, &mut RomHost::new(p, audio.as_mut()), refresh);
+    let mut game = Game::new(tt, &mut RomHost::new(p, audio.as_mut()), refresh);
     let mut tracker = InputTracker::new(refresh);
     let mut frame: u32 = 0;
     let mut vsync_meter = None;
@@ -316,7 +331,7 @@ pub fn run<P: Platform>(p: &mut P) -> ! {
         }
         frame = frame.wrapping_add(1);
         if frame == 1 {
-            vsync_meter = Some(crate::vi::RateMeter::start());
+            vsync_meter = Some(RateMeter::start());
         } else if let Some(meter) = vsync_meter.filter(|_| frame == HEARTBEAT_FRAMES) {
             log_vsync_rate(p, &meter);
         }

@@ -1,33 +1,33 @@
-//! Tic-Tac-Toe 64 platform layer for the Nintendo 64: bare metal, `no_std`,
-//! no allocator.
+//! Tic-Tac-Toe 64 on the Nintendo 64: the console layer under the game
+//! (`ttt64-game`), on libdragon (through `libdragon-sys`).
 //!
-//! - [`boot`]: our IPL3 and the entry code (assembly).
-//! - one small module per hardware block: [`vi`] (video), [`audio`], [`fb`]
-//!   (framebuffers, embedded-graphics `DrawTarget`), [`si`] (joybus:
-//!   controllers, EEPROM, the PIF boot-done write), [`pi`] (cartridge-bus
-//!   writes), [`timer`] (COP0 Count), [`isviewer`] (debug
-//!   text), [`cache`], [`exception`], plus [`regs`] (typed registers).
-//! - [`input`]: edges and auto-repeat; [`platform`]: the interface the game
-//!   is written against; [`game`]: the main loop running `ttt64-game`.
+//! - [`boot`]: our IPL3 (for emulators) and the entry code that hands a
+//!   flat-loaded program over to libdragon (assembly).
+//! - one small module per hardware block, each wrapping libdragon:
+//!   [`display`] (VI, framebuffers drawn with the game's raster),
+//!   [`audio`] (the game's synthesizer into libdragon's ring), [`input`]
+//!   (joypads, Rumble Pak), [`save`] (EEPROM), [`time`], [`log`]
+//!   (IS-Viewer lines), [`tv`]; and what libdragon lacks: [`pif`] (the
+//!   PIF's boot termination), [`cache`] (create-dirty lines), [`regs`]
+//!   (typed registers for those).
+//! - [`platform`]: the interface the game loop is written against;
+//!   [`game`]: the main loop running `ttt64-game`; [`panic`].
 
 #![no_std]
 #![feature(asm_experimental_arch)]
 
 pub mod audio;
 pub mod boot;
-pub mod bootinfo;
 pub mod cache;
-pub mod exception;
-pub mod fb;
+pub mod display;
 pub mod game;
 pub mod global;
 pub mod input;
-pub mod isviewer;
+pub mod log;
 pub mod panic;
-pub mod pi;
+pub mod pif;
 pub mod platform;
 pub mod regs;
-pub mod si;
-pub mod timer;
-pub mod vi;
-pub mod vi_modes;
+pub mod save;
+pub mod time;
+pub mod tv;

@@ -1,30 +1,38 @@
-//! Tic-Tac-Toe 64: the Nintendo 64 ROM's entry point. Runs the console game
-//! (`ttt64-game`) on this crate's drivers: see [`tictactoe_n64::game`].
+//! Tic-Tac-Toe 64: the Nintendo 64 ROM's entry point. Starts libdragon's
+//! modules and runs the console game (`ttt64-game`): see
+//! [`tictactoe_n64::game`].
 
 #![no_std]
 #![no_main]
 
-use tictactoe_n64::{bootinfo, exception, game, log, platform, si};
+use tictactoe_n64::audio::Audio;
+use tictactoe_n64::platform::N64;
+use tictactoe_n64::tv::TvType;
+use tictactoe_n64::{game, log, pif, time};
 
-/// Called by `_start` (boot/entry.s) with a stack and a cleared .bss.
+/// Called by `_start` (boot/entry.s) once libdragon's boot globals,
+/// vectors and constructors are in place.
 #[no_mangle]
 extern "C" fn n64_start() -> ! {
-    exception::install();
-    // First of all (the PIF halts the CPU ~5 s after power-on without it).
-    let pif = si::pif_boot_done();
+    // Where there is an IS-Viewer (emulators, development cartridges), so
+    // that even an assertion during start-up is reported.
+    log::init();
+    time::init();
+    // First of all (the PIF halts the CPU ~5 s after power-on without it),
+    // before libdragon's joypad polling sends joybus blocks.
+    let pif = pif::pif_boot_done();
     log!(
         "pif boot-done {:08x} read-back {:08x} taken={}",
         pif.written,
         pif.read_back,
         if pif.taken { "yes" } else { "no" }
     );
-    log!(
-        "boot tv={} mem={}",
-        bootinfo::tv_type().name(),
-        bootinfo::memory_size()
-    );
-    let Some(mut n64) = platform::N64::take() else {
-        panic!("hardware taken twice");
-    };
-    game::run(&mut n64)
+    let tv = TvType::current();
+    // SAFETY: get_memory_size reads libdragon's boot global.
+    let memory = unsafe { libdragon_sys::get_memory_size() };
+    log!("boot tv={} mem={memory}", tv.name());
+    let mut n64 = N64::init(tv);
+    let audio = Audio::init();
+    let refresh = n64.refresh();
+    game::run(&mut n64, refresh, audio)
 }

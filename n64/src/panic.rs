@@ -1,22 +1,25 @@
 //! Panic handler: logs `panic: <message> (<file>:<line>)` to the IS-Viewer
-//! and shows the same text on a red screen, then halts.
+//! (the harness's contract), then shows libdragon's assertion screen with
+//! the same text (its inspector: message, registers, backtrace), which
+//! never returns.
 
 use core::fmt::Write;
 use core::panic::PanicInfo;
 
-use embedded_graphics::mono_font::{ascii::FONT_10X20, ascii::FONT_6X10, MonoTextStyle};
-use embedded_graphics::pixelcolor::{Rgb555, Rgb888};
-use embedded_graphics::prelude::*;
-use embedded_graphics::text::Text;
+use libdragon_sys as sys;
 
 use crate::global::Global;
-use crate::isviewer::Line;
-use crate::{bootinfo, fb, vi};
+use crate::log::Line;
 
 static PANICKING: Global<bool> = Global::new(false);
 
-/// Characters per line of the message on screen (6-pixel font, 8 px margin).
-const COLUMNS: usize = 50;
+/// A NUL-terminated copy of `text` (cut to fit) for libdragon's C API.
+fn c_string<const N: usize>(text: &str) -> [u8; N] {
+    let mut out = [0u8; N];
+    let len = text.len().min(N - 1);
+    out[..len].copy_from_slice(&text.as_bytes()[..len]);
+    out
+}
 
 #[panic_handler]
 fn panic(info: &PanicInfo) -> ! {
@@ -27,37 +30,25 @@ fn panic(info: &PanicInfo) -> ! {
         }
         *PANICKING.get() = true;
     }
-    let mut line = Line::new();
-    let _ = write!(line, "{}", info.message());
-    if let Some(loc) = info.location() {
-        let _ = write!(line, " ({}:{})", loc.file(), loc.line());
+    let mut message = Line::new();
+    let _ = write!(message, "{}", info.message());
+    let (file, line) = info
+        .location()
+        .map_or(("?", 0), |loc| (loc.file(), loc.line()));
+    crate::log!("panic: {} ({file}:{line})", message.as_str());
+    let file = c_string::<128>(file);
+    let text = c_string::<256>(message.as_str());
+    // SAFETY: both strings are NUL-terminated and outlive the call, which
+    // never returns (libdragon's inspector takes over the screen); "%s"
+    // takes exactly the one string argument passed.
+    unsafe {
+        sys::debug_assert_func_f(
+            file.as_ptr().cast(),
+            line as i32,
+            c"rust".as_ptr(),
+            core::ptr::null(),
+            c"%s".as_ptr(),
+            text.as_ptr(),
+        )
     }
-    crate::log!("panic: {}", line.as_str());
-
-    // SAFETY: this function never returns, so nothing else draws again.
-    let mut fb = unsafe { fb::panic_framebuffer() };
-    let _ = fb.clear(Rgb555::from(Rgb888::new(120, 0, 0)));
-    let white = Rgb555::from(Rgb888::WHITE);
-    let _ = Text::new(
-        "PANIC",
-        Point::new(8, 24),
-        MonoTextStyle::new(&FONT_10X20, white),
-    )
-    .draw(&mut fb);
-    let small = MonoTextStyle::new(&FONT_6X10, white);
-    let text = line.as_str();
-    let mut y = 48;
-    let mut rest = text;
-    while !rest.is_empty() && y < 232 {
-        let cut = rest
-            .char_indices()
-            .nth(COLUMNS)
-            .map_or(rest.len(), |(i, _)| i);
-        let _ = Text::new(&rest[..cut], Point::new(8, y), small).draw(&mut fb);
-        rest = &rest[cut..];
-        y += 12;
-    }
-    fb.flush();
-    vi::init(bootinfo::tv_type(), fb.physical());
-    loop {}
 }

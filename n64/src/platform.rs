@@ -1,6 +1,7 @@
 //! The interface the game is written against: display, input, time, log
-//! and save. [`N64`] implements it with this crate's bare-metal drivers; a
-//! libdragon (or host/test) backend can implement the same trait.
+//! and save. [`N64`] implements it on libdragon (this crate's modules wrap
+//! it, one per hardware block); a host or test backend can implement the
+//! same trait.
 
 use core::convert::Infallible;
 use core::fmt;
@@ -9,11 +10,11 @@ use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::{DrawTarget, OriginDimensions};
 use ttt64_game::Canvas;
 
-use crate::bootinfo::{self, TvType};
-use crate::fb::{Display, Framebuffer};
-use crate::input::Pads;
-use crate::si::{self, EepromError};
-use crate::timer::{self, Timer};
+use crate::display::{self, Display, Framebuffer};
+use crate::input::{self, Pads};
+use crate::save::{Eeprom, EepromError};
+use crate::time;
+use crate::tv::TvType;
 
 /// Save storage: 8-byte blocks (EEPROM 4K: 64 of them).
 pub trait Save {
@@ -51,41 +52,31 @@ pub trait Platform {
     fn save(&mut self) -> &mut Self::Save;
 }
 
-/// The cartridge EEPROM on joybus channel 4.
-pub struct Eeprom;
-
-impl Save for Eeprom {
-    fn block_count(&self) -> u8 {
-        si::EEPROM_4K_BLOCKS
-    }
-    fn read_block(&mut self, index: u8) -> Result<[u8; 8], EepromError> {
-        si::eeprom_read(index)
-    }
-    fn write_block(&mut self, index: u8, data: &[u8; 8]) -> Result<(), EepromError> {
-        si::eeprom_write(index, data)
-    }
-}
-
 /// The Nintendo 64 backend.
 pub struct N64 {
     display: Display,
     pads: Pads,
-    timer: Timer,
     tv: TvType,
     eeprom: Eeprom,
 }
 
 impl N64 {
-    /// Takes the hardware (once; `None` afterwards).
-    pub fn take() -> Option<Self> {
-        let tv = bootinfo::tv_type();
-        Some(Self {
-            display: Display::take(tv)?,
+    /// Starts libdragon's display and joypads (once, at boot: `main`
+    /// holds the only value).
+    pub fn init(tv: TvType) -> Self {
+        let display = Display::init();
+        input::init();
+        Self {
+            display,
             pads: Pads::default(),
-            timer: Timer::new(),
             tv,
-            eeprom: Eeprom,
-        })
+            eeprom: Eeprom::detect(),
+        }
+    }
+
+    /// The display's refresh rate, for the game's timings.
+    pub fn refresh(&self) -> ttt64_game::Refresh {
+        self.display.refresh()
     }
 }
 
@@ -106,23 +97,23 @@ impl Platform for N64 {
         self.display.hold();
     }
     fn poll_input(&mut self) -> &Pads {
-        self.pads.update(si::read_controllers());
+        self.pads.update(input::read_controllers());
         &self.pads
     }
     fn ticks(&self) -> u64 {
-        self.timer.ticks()
+        time::ticks()
     }
     fn ticks_per_second(&self) -> u64 {
-        timer::TICKS_PER_SECOND
+        time::TICKS_PER_SECOND
     }
     fn tv_type(&self) -> TvType {
         self.tv
     }
     fn vsyncs(&self) -> u32 {
-        crate::vi::frames()
+        display::frames()
     }
     fn log(&mut self, args: fmt::Arguments) {
-        crate::isviewer::write_line(args);
+        crate::log::write_line(args);
     }
     fn save(&mut self) -> &mut Eeprom {
         &mut self.eeprom

@@ -1,130 +1,117 @@
-# Program entry (_start, the first byte at 0x80000400, where the IPL3 jumps)
-# and the common exception handler.
+# Program entry: _start, the first byte at 0x80000400, where the IPL3 jumps
+# after copying the program there (ours, libdragon's compat IPL3 or
+# Nintendo's 6102: all load flat, see n64/README.md "Boot").
+#
+# libdragon's own entry (src/entrypoint.S) expects libdragon's ELF-loading
+# IPL3, which leaves its boot flags in DMEM and loads .intvectors to
+# 0x80000000 itself. A flat IPL3 leaves the flags in low RAM (0x80000300..)
+# and loads one image, so this entry does that part of the handover:
+# - the stack at the top of RDRAM (size from boot word 0x318), $gp for
+#   libdragon's %gprel accesses, the Status register libdragon's interrupt
+#   handler expects (COP1 usable: it saves the FPU registers), a cleared .bss;
+# - libdragon's boot globals from the boot words: __boot_memsize (0x318),
+#   __boot_tvtype (0x300), __boot_resettype (0x30C), __boot_consoletype = 0
+#   (an N64, not an iQue), __entropy_state seeded from Count;
+# - libdragon's exception vectors (.intvectors, linked into the image)
+#   copied to 0x80000000, written back from the D-cache and dropped from the
+#   I-cache;
+# - assert() routed to libdragon's debug_assert_func (as its entry does);
+# - the C constructors (.init_array, in link order: libdragon's interrupt,
+#   joybus and inspector set-up);
+# then it calls n64_start (main.rs).
 
     .section .text.entry, "ax", @progbits
     .set noreorder
     .global _start
 _start:
-    lui     $sp, %hi(__stack_top)
-    addiu   $sp, $sp, %lo(__stack_top)
+    lui     $t0, 0xA000
+    lw      $t1, 0x318($t0)         # RDRAM size in bytes (written by the IPL3)
+    lui     $t2, 0x0040             # 4 MiB: fallback for a missing or odd size
+    sltu    $t3, $t1, $t2
+    bnez    $t3, 1f                 # below 4 MiB: use 4 MiB
+    lui     $t3, 0x0080             # (delay slot) 8 MiB
+    sltu    $t3, $t3, $t1
+    bnez    $t3, 1f                 # above 8 MiB: use 4 MiB
+    nop
+    move    $t2, $t1
+1:  lui     $sp, 0x8000
+    addu    $sp, $sp, $t2
+    addiu   $sp, $sp, -16
     lui     $gp, %hi(_gp)
     addiu   $gp, $gp, %lo(_gp)
+    # Status: COP1 usable, FR, parity errors off, 64-bit addressing in all
+    # modes, interrupts off until libdragon enables them.
+    lui     $t0, 0x2410
+    ori     $t0, $t0, 0x00E0
+    mtc0    $t0, $12
+    nop
     # Clear .sbss and .bss (the IPL3 copied only the file contents).
     lui     $t0, %hi(__bss_start)
     addiu   $t0, $t0, %lo(__bss_start)
     lui     $t1, %hi(__bss_end)
     addiu   $t1, $t1, %lo(__bss_end)
-1:  beq     $t0, $t1, 2f
+2:  beq     $t0, $t1, 3f
     nop
     sw      $zero, 0($t0)
-    b       1b
+    b       2b
     addiu   $t0, $t0, 4
-2:  jal     n64_start
+3:
+    # libdragon's boot globals.
+    lui     $t0, 0xA000
+    lui     $t1, %hi(__boot_memsize)
+    sw      $t2, %lo(__boot_memsize)($t1)
+    lw      $t3, 0x300($t0)
+    lui     $t1, %hi(__boot_tvtype)
+    sw      $t3, %lo(__boot_tvtype)($t1)
+    lw      $t3, 0x30C($t0)
+    lui     $t1, %hi(__boot_resettype)
+    sw      $t3, %lo(__boot_resettype)($t1)
+    lui     $t1, %hi(__boot_consoletype)
+    sw      $zero, %lo(__boot_consoletype)($t1)
+    mfc0    $t3, $9                 # Count: some entropy
+    lui     $t1, %hi(__entropy_state)
+    sw      $t3, %lo(__entropy_state)($t1)
+    sw      $t3, %lo(__entropy_state+4)($t1)
+    # libdragon's vectors: copy .intvectors (linked at its load address in
+    # the image) to 0x80000000, write each line back, drop it from the
+    # I-cache (cache ops are MIPS III; the program is built for MIPS II).
+    lui     $t0, %hi(__intvectors_load)
+    addiu   $t0, $t0, %lo(__intvectors_load)
+    lui     $t1, %hi(__intvectors_load_end)
+    addiu   $t1, $t1, %lo(__intvectors_load_end)
+    lui     $t2, 0x8000
+4:  beq     $t0, $t1, 5f
     nop
-3:  b       3b
-    nop
-
-# Every exception vector jumps here (see exception.rs). Interrupts are
-# handled here, with k0/k1 only (reserved for this by the ABI, so nothing
-# needs saving): the VI (MI interrupt on IP2) is acknowledged and counted in
-# N64_VI_FRAMES, with the Count of that moment in N64_VI_COUNT; the COP0
-# timer (IP7, the give-up of vi::wait_vsync) is acknowledged. If the CPU was
-# inside n64_vi_wait, it resumes after the wait. Anything else -- other
-# exceptions, unexpected RCP interrupts, cache errors (ERL) -- reports
-# Cause, EPC and BadVAddr to Rust, which panics with them.
-    .global n64_exception_entry
-n64_exception_entry:
-    # (The nops after mfc0 keep each result away from its first use, as
-    # timer.rs does: CP0 reads are not interlocked on every MIPS.)
-    mfc0    $k1, $12                # Status: ERL set = cache error / reset
-    nop
-    andi    $k1, $k1, 0x0004
-    bnez    $k1, fatal
-    mfc0    $k0, $13                # (delay slot) Cause
-    nop
-    andi    $k1, $k0, 0x007C        # ExcCode 0 = interrupt
-    bnez    $k1, fatal
-    andi    $k1, $k0, 0x8000        # (delay slot) IP7: COP0 timer
-    beqz    $k1, 1f
-    nop
-    mfc0    $k1, $11                # rewriting Compare clears IP7
-    nop
-    mtc0    $k1, $11
-1:  andi    $k1, $k0, 0x0400        # IP2: an RCP interrupt (MI)
-    beqz    $k1, 3f
-    lui     $k0, 0xA430             # (delay slot) MI registers
-    lw      $k1, 0x08($k0)          # MI_INTERRUPT
-    lw      $k0, 0x0C($k0)          # MI_MASK
-    and     $k1, $k1, $k0
-    andi    $k0, $k1, 0x0037        # enabled sources other than the VI
-    bnez    $k0, fatal
-    andi    $k1, $k1, 0x0008        # (delay slot) the VI
-    beqz    $k1, 3f
-    lui     $k0, 0xA440             # (delay slot) VI registers
-    sw      $zero, 0x10($k0)        # VI_V_CURRENT: acknowledge
-    lui     $k0, %hi(N64_VI_FRAMES)
-    lw      $k1, %lo(N64_VI_FRAMES)($k0)
-    addiu   $k1, $k1, 1
-    sw      $k1, %lo(N64_VI_FRAMES)($k0)
-    mfc0    $k1, $9                 # Count
-    lui     $k0, %hi(N64_VI_COUNT)
-    sw      $k1, %lo(N64_VI_COUNT)($k0)
-    # Interrupted in n64_vi_wait (check..done)? Resume at done.
-3:  mfc0    $k0, $14                # EPC
-    lui     $k1, %hi(n64_vi_wait_check)
-    addiu   $k1, $k1, %lo(n64_vi_wait_check)
-    sltu    $k1, $k0, $k1
-    bnez    $k1, 4f
-    lui     $k1, %hi(n64_vi_wait_done)
-    addiu   $k1, $k1, %lo(n64_vi_wait_done)
-    sltu    $k0, $k0, $k1
-    beqz    $k0, 4f
-    nop
-    mtc0    $k1, $14                # EPC = n64_vi_wait_done
-    nop                             # CP0 hazard before eret
-    nop
-4:  .set push
-    .set mips3                      # eret (the program is built for MIPS II)
-    eret
+    lw      $t3, 0($t0)
+    sw      $t3, 0($t2)
+    .set push
+    .set mips3
+    cache   0x19, 0($t2)            # Hit_Write_Back_D
+    cache   0x10, 0($t2)            # Hit_Invalidate_I
     .set pop
+    addiu   $t0, $t0, 4
+    b       4b
+    addiu   $t2, $t2, 4
+5:
+    # assert() -> libdragon's assertion screen.
+    lui     $t0, %hi(debug_assert_func)
+    addiu   $t0, $t0, %lo(debug_assert_func)
+    lui     $t1, %hi(__assert_func_ptr)
+    sw      $t0, %lo(__assert_func_ptr)($t1)
+    # Constructors, in link order ($s0/$s1 survive the calls).
+    lui     $s0, %hi(__init_array_start)
+    addiu   $s0, $s0, %lo(__init_array_start)
+    lui     $s1, %hi(__init_array_end)
+    addiu   $s1, $s1, %lo(__init_array_end)
+6:  beq     $s0, $s1, 7f
     nop
-
-fatal:
-    mfc0    $a0, $13                # Cause
-    mfc0    $a1, $14                # EPC
-    mfc0    $a2, $8                 # BadVAddr
-    lui     $sp, %hi(__stack_top)
-    addiu   $sp, $sp, %lo(__stack_top)
-    addiu   $sp, $sp, -256
-    lui     $t0, %hi(n64_exception)
-    addiu   $t0, $t0, %lo(n64_exception)
-    jr      $t0
+    lw      $t9, 0($s0)
+    jalr    $t9
     nop
-
-# n64_vi_wait(seen: u32, start: u32, limit: u32): returns once
-# N64_VI_FRAMES != seen (a VI came), Count - start >= limit (the give-up),
-# or an interrupt arrived (the COP0 timer armed for the give-up), waiting in
-# an idle loop the emulators skip: a branch to itself with a nop in its delay
-# slot (mupen64plus jumps Count to the next interrupt). The interrupt
-# handler moves EPC anywhere in check..done to done, so neither a VI nor the
-# timer between the checks and the loop is missed.
-    .global n64_vi_wait
-n64_vi_wait:
-    lui     $t0, %hi(N64_VI_FRAMES)
-n64_vi_wait_check:
-    lw      $t1, %lo(N64_VI_FRAMES)($t0)
-    bne     $t1, $a0, n64_vi_wait_done
+    b       6b
+    addiu   $s0, $s0, 4
+7:  jal     n64_start
     nop
-    mfc0    $t1, $9                 # Count
-    nop
-    subu    $t1, $t1, $a1           # ticks since start
-    sltu    $t1, $t1, $a2
-    beqz    $t1, n64_vi_wait_done   # the limit has passed
-    nop
-n64_vi_wait_idle:
-    b       n64_vi_wait_idle
-    nop
-n64_vi_wait_done:
-    jr      $ra
+8:  b       8b
     nop
     .set reorder

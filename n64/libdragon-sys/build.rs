@@ -1,0 +1,629 @@
+//! Builds libdragon for the ROM's ABI and generates its bindings.
+//!
+//! libdragon's own toolchain (a `mips64-elf` GCC with newlib, o64 ABI) is
+//! on no package registry; Debian has `mips-linux-gnu-gcc` and newlib's
+//! source. So this script compiles, into `OUT_DIR` only (the sources may be
+//! read-only):
+//!
+//! 1. newlib (libc, libm) from Debian's `newlib-source` tarball, configured
+//!    for `mips-elf` with `mips-linux-gnu-*` as the target tools, once;
+//! 2. the libdragon sources the ROM uses, as o32 soft-float (the ABI of the
+//!    target `mips-nintendo64-none`: rustc has no o64, and LLVM passes
+//!    doubles differently from GCC under o32 hard float);
+//! 3. the RSP microcode those sources load (`rsp_crash`), assembled with
+//!    Debian's binutils and embedded as data;
+//! 4. bindings over the headers the ROM uses, with bindgen (libclang).
+//!
+//! Everything lands in one archive, `libdragon.a`: libdragon and newlib call
+//! each other (newlib's stdio and malloc sit on libdragon's `write` and
+//! `sbrk`), and GNU ld resolves cycles only inside one archive.
+//!
+//! Inputs (environment): `LIBDRAGON_SRC` (required: libdragon's source at
+//! the pinned commit; the Makefile sets it), `NEWLIB_TARBALL` (default: the
+//! `newlib-*.tar.xz` in `/usr/src/newlib`), `LIBDRAGON_TOOL_PREFIX` (default
+//! `mips-linux-gnu-`), `LIBDRAGON_ALLOW_UNPINNED=1` to build another commit
+//! anyway (with a warning).
+
+use std::collections::BTreeMap;
+use std::env;
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+/// The libdragon commit this crate is written and tested against (branch
+/// `preview`).
+const PINNED_COMMIT: &str = "020bd5b9999d0e008ef168635f0716d9c03e8be9";
+/// SHA-256 over every file of that commit's `src/` and `include/` (see
+/// `source_fingerprint`): identifies the commit without git, as a source
+/// snapshot (`git archive`) has no history.
+const PINNED_FINGERPRINT: &str = "e83b4e3d5a9185c696f0496dec5b550e2d88df9e7c6d64ae3be7904b069a1224";
+
+/// libdragon's C sources (under `src/`) the ROM links: the display and VI,
+/// joypads over joybus (with accessories: the Rumble Pak), the Audio
+/// Interface, the EEPROM, timers, interrupts and exceptions with the
+/// inspector screen, the debug output (IS-Viewer), and what those call.
+const C_SOURCES: &[&str] = &[
+    "audio.c",
+    "backtrace.c",
+    "console.c",
+    "debug.c",
+    "display.c",
+    "dlfcn.c",
+    "dma.c",
+    "eeprom.c",
+    "exception.c",
+    "graphics.c",
+    "inspector.c",
+    "interrupt.c",
+    "joybus.c",
+    "joybus_accessory.c",
+    "joypad.c",
+    "joypad_accessory.c",
+    "kernel/cthreads.c",
+    "kernel/kernel.c",
+    "kernel/kirq.c",
+    "kernel/kqueue.c",
+    "kernel/ksemaphore.c",
+    "n64sys.c",
+    "rdpq/rdpq_debug.c",
+    "rompak.c",
+    "rsp.c",
+    "surface.c",
+    "system.c",
+    "timer.c",
+];
+
+/// RSP microcode the sources above load (`DEFINE_RSP_UCODE`).
+const RSP_UCODE: &[&str] = &["rsp_crash.S"];
+
+/// The VR4300 as o32 soft-float, no PIC, no small data (`$gp` is set by
+/// the ROM's entry, but Rust code does not use it).
+const ABI_FLAGS: &[&str] = &[
+    "-march=vr4300",
+    "-mtune=vr4300",
+    "-mabi=32",
+    "-msoft-float",
+    "-EB",
+    "-mno-abicalls",
+    "-fno-pic",
+    "-fno-pie",
+    "-mno-shared",
+    "-G0",
+];
+
+/// libdragon's C flags (n64.mk, without -Werror: GCC 12 warns about things
+/// the pinned sources do).
+const C_FLAGS: &[&str] = &[
+    "-O2",
+    "-std=gnu17",
+    "-ffunction-sections",
+    "-fdata-sections",
+    "-falign-functions=32",
+    "-ffast-math",
+    "-ftrapping-math",
+    "-fno-associative-math",
+    "-DN64",
+    "-w",
+];
+
+/// The headers bound, and what of them (functions, types, variables).
+const BINDINGS_HEADER: &str = r#"
+#include <stdio.h>
+#include <n64sys.h>
+#include <interrupt.h>
+#include <display.h>
+#include <surface.h>
+#include <joypad.h>
+#include <audio.h>
+#include <eeprom.h>
+#include <timer.h>
+#include <debug.h>
+#include <exception.h>
+"#;
+const BINDINGS_ALLOW: &str = "(display|surface|joypad|audio|eeprom|timer|debug|exception|register_VI|unregister_VI|set_VI|set_SI_interrupt|data_cache|inst_cache|get_tv_type|get_memory_size|sys_|disable_interrupts|enable_interrupts|wait_|fwrite|fflush|_impure_ptr|__boot|__entropy|__assert_func_ptr|__do_global_ctors|__debug_assert|debug_assert|exception_reset_time|sys_reset_type|get_reset_type).*";
+
+fn main() {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    for var in [
+        "LIBDRAGON_SRC",
+        "NEWLIB_TARBALL",
+        "LIBDRAGON_TOOL_PREFIX",
+        "LIBDRAGON_ALLOW_UNPINNED",
+    ] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/newlib_locks.c");
+
+    let src = libdragon_source();
+    check_pinned(&src);
+    let tools = Tools::new();
+    let newlib = build_newlib(&out, &tools);
+    let objects = compile_libdragon(&src, &newlib, &out, &tools);
+    let archive = archive(&out, &tools, &objects, &newlib);
+    bindings(&src, &newlib, &out, &tools);
+
+    println!("cargo:rustc-link-search=native={}", out.display());
+    println!("cargo:rustc-link-lib=static=dragon");
+    // For the ROM's build script (DEP_DRAGON_*).
+    println!("cargo:root={}", src.display());
+    println!("cargo:archive={}", archive.display());
+}
+
+/// `mips-linux-gnu-gcc` and friends.
+struct Tools {
+    prefix: String,
+}
+
+impl Tools {
+    fn new() -> Self {
+        let prefix =
+            env::var("LIBDRAGON_TOOL_PREFIX").unwrap_or_else(|_| "mips-linux-gnu-".to_string());
+        let tools = Self { prefix };
+        let gcc = tools.tool("gcc");
+        if Command::new(&gcc).arg("--version").output().is_err() {
+            fail(&format!(
+                "{gcc} not found: libdragon is compiled with Debian's MIPS cross compiler \
+                 (apt-get install gcc-mips-linux-gnu binutils-mips-linux-gnu)"
+            ));
+        }
+        tools
+    }
+
+    fn tool(&self, name: &str) -> String {
+        format!("{}{name}", self.prefix)
+    }
+
+    /// GCC's own header folder (stddef.h, stdarg.h), kept under -nostdinc.
+    fn gcc_include(&self) -> PathBuf {
+        let out = run_output(Command::new(self.tool("gcc")).arg("-print-file-name=include"));
+        PathBuf::from(out.trim())
+    }
+}
+
+fn fail(message: &str) -> ! {
+    eprintln!("libdragon-sys: {message}");
+    panic!("libdragon-sys: {message}");
+}
+
+fn libdragon_source() -> PathBuf {
+    let Some(dir) = env::var_os("LIBDRAGON_SRC") else {
+        fail(
+            "LIBDRAGON_SRC is not set. It names libdragon's source at commit \
+             020bd5b (https://github.com/DragonMinded/libdragon, branch preview); \
+             `make rom` sets it (see n64/README.md, \"libdragon\")",
+        );
+    };
+    let dir = PathBuf::from(dir);
+    if !dir.join("include/libdragon.h").is_file() || !dir.join("src/display.c").is_file() {
+        fail(&format!(
+            "LIBDRAGON_SRC={} is not libdragon's source (no include/libdragon.h, src/display.c)",
+            dir.display()
+        ));
+    }
+    dir
+}
+
+/// Every file under `dir` (recursively), by path relative to `root`.
+fn collect_files(root: &Path, dir: &Path, files: &mut BTreeMap<String, PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            collect_files(root, &path, files);
+        } else if let Ok(rel) = path.strip_prefix(root) {
+            files.insert(rel.to_string_lossy().into_owned(), path);
+        }
+    }
+}
+
+/// SHA-256 over the relative path, a NUL, the length and the bytes of every
+/// file under `src/` and `include/`, in path order.
+fn source_fingerprint(src: &Path) -> String {
+    let mut files = BTreeMap::new();
+    collect_files(src, &src.join("src"), &mut files);
+    collect_files(src, &src.join("include"), &mut files);
+    let mut hash = Sha256::new();
+    for (rel, path) in &files {
+        let bytes = fs::read(path)
+            .unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+        hash.update(rel.as_bytes());
+        hash.update([0]);
+        hash.update((bytes.len() as u64).to_be_bytes());
+        hash.update(&bytes);
+    }
+    hash.finalize().iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// Refuses (or, with LIBDRAGON_ALLOW_UNPINNED=1, warns about) a source that
+/// is not the pinned commit: the bindings, flags and boot code here were
+/// checked against that one.
+fn check_pinned(src: &Path) {
+    let found = source_fingerprint(src);
+    println!("cargo:rustc-env=LIBDRAGON_FINGERPRINT={found}");
+    if found == PINNED_FINGERPRINT {
+        return;
+    }
+    let commit = Command::new("git")
+        .arg("-C")
+        .arg(src)
+        .args(["rev-parse", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string());
+    let which = match commit {
+        Some(c) => format!("is at commit {c}"),
+        None => "has other sources".to_string(),
+    };
+    let message = format!(
+        "libdragon at {} {which}, not the pinned commit {PINNED_COMMIT} \
+         (source fingerprint {found}, pinned {PINNED_FINGERPRINT})",
+        src.display()
+    );
+    if env::var_os("LIBDRAGON_ALLOW_UNPINNED").is_some_and(|v| v == "1") {
+        println!("cargo:warning={message}; building it anyway (LIBDRAGON_ALLOW_UNPINNED=1)");
+    } else {
+        fail(&format!(
+            "{message}. Check out {PINNED_COMMIT} (git -C {} checkout {PINNED_COMMIT}), \
+             or set LIBDRAGON_ALLOW_UNPINNED=1 to try this one",
+            src.display()
+        ));
+    }
+}
+
+fn run(cmd: &mut Command) {
+    let status = cmd
+        .status()
+        .unwrap_or_else(|e| fail(&format!("cannot run {cmd:?}: {e}")));
+    if !status.success() {
+        fail(&format!("{cmd:?} failed ({status})"));
+    }
+}
+
+fn run_output(cmd: &mut Command) -> String {
+    let output = cmd
+        .output()
+        .unwrap_or_else(|e| fail(&format!("cannot run {cmd:?}: {e}")));
+    if !output.status.success() {
+        fail(&format!(
+            "{cmd:?} failed ({}): {}",
+            output.status,
+            String::from_utf8_lossy(&output.stderr)
+        ));
+    }
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// newlib's installed headers and libraries.
+struct Newlib {
+    include: PathBuf,
+    lib: PathBuf,
+}
+
+fn newlib_tarball() -> PathBuf {
+    if let Some(path) = env::var_os("NEWLIB_TARBALL") {
+        return PathBuf::from(path);
+    }
+    let dir = Path::new("/usr/src/newlib");
+    let found = fs::read_dir(dir).ok().and_then(|entries| {
+        entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with("newlib-") && n.ends_with(".tar.xz"))
+            })
+            .max()
+    });
+    found.unwrap_or_else(|| {
+        fail(
+            "newlib's source not found in /usr/src/newlib: apt-get install newlib-source \
+             (or set NEWLIB_TARBALL to a newlib-*.tar.xz)",
+        )
+    })
+}
+
+/// Configures and builds newlib's libc and libm for the ROM's ABI into
+/// `OUT_DIR/newlib` (about a minute on two cores), unless an earlier run
+/// built it with the same tarball and flags.
+fn build_newlib(out: &Path, tools: &Tools) -> Newlib {
+    let tarball = newlib_tarball();
+    println!("cargo:rerun-if-changed={}", tarball.display());
+    let root = out.join("newlib");
+    let install = root.join("install");
+    let newlib = Newlib {
+        include: install.join("mips-elf/include"),
+        lib: install.join("mips-elf/lib"),
+    };
+    let cflags = [
+        ABI_FLAGS,
+        &["-O2", "-ffunction-sections", "-fdata-sections"],
+    ]
+    .concat()
+    .join(" ");
+    let stamp_text = format!("{}\n{cflags}\n{}\n", tarball.display(), tools.prefix);
+    let stamp = root.join("built");
+    if fs::read_to_string(&stamp).is_ok_and(|s| s == stamp_text) {
+        return newlib;
+    }
+    let _ = fs::remove_dir_all(&root);
+    let source = root.join("source");
+    let build = root.join("build");
+    for dir in [&source, &build] {
+        fs::create_dir_all(dir)
+            .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
+    }
+    run(Command::new("tar")
+        .arg("xf")
+        .arg(&tarball)
+        .arg("--strip-components=1")
+        .arg("-C")
+        .arg(&source));
+    let mut configure = Command::new(source.join("configure"));
+    configure
+        .current_dir(&build)
+        .arg("--target=mips-elf")
+        .arg(format!("--prefix={}", install.display()))
+        .args([
+            "--disable-multilib",
+            "--disable-newlib-supplied-syscalls",
+            "--enable-newlib-retargetable-locking",
+            "--enable-newlib-multithread",
+        ])
+        .arg(format!("CFLAGS_FOR_TARGET={cflags}"));
+    for (var, tool) in [
+        ("CC_FOR_TARGET", "gcc"),
+        ("AR_FOR_TARGET", "ar"),
+        ("AS_FOR_TARGET", "as"),
+        ("LD_FOR_TARGET", "ld"),
+        ("NM_FOR_TARGET", "nm"),
+        ("RANLIB_FOR_TARGET", "ranlib"),
+        ("OBJDUMP_FOR_TARGET", "objdump"),
+        ("READELF_FOR_TARGET", "readelf"),
+        ("STRIP_FOR_TARGET", "strip"),
+    ] {
+        configure.arg(format!("{var}={}", tools.tool(tool)));
+    }
+    run(configure.stdout(quiet_log(&root, "configure.log")));
+    let jobs = env::var("NUM_JOBS").unwrap_or_else(|_| "2".to_string());
+    run(Command::new("make")
+        .current_dir(&build)
+        .arg(format!("-j{jobs}"))
+        .arg("all-target-newlib")
+        .stdout(quiet_log(&root, "make.log")));
+    run(Command::new("make")
+        .current_dir(&build)
+        .arg("install-target-newlib")
+        .stdout(quiet_log(&root, "install.log")));
+    for lib in ["libc.a", "libm.a"] {
+        if !newlib.lib.join(lib).is_file() {
+            fail(&format!(
+                "newlib built no {lib} in {}",
+                newlib.lib.display()
+            ));
+        }
+    }
+    fs::write(&stamp, stamp_text)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", stamp.display())));
+    newlib
+}
+
+/// A log file for a noisy step's standard output (its errors still reach
+/// cargo's output).
+fn quiet_log(root: &Path, name: &str) -> fs::File {
+    let path = root.join(name);
+    fs::File::create(&path)
+        .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", path.display())))
+}
+
+fn base_build(tools: &Tools, newlib: &Newlib) -> cc::Build {
+    let mut build = cc::Build::new();
+    build
+        .compiler(tools.tool("gcc"))
+        .archiver(tools.tool("ar"))
+        .no_default_flags(true)
+        .cargo_metadata(false)
+        .warnings(false);
+    for flag in ABI_FLAGS {
+        build.flag(flag);
+    }
+    build
+        .flag("-nostdinc")
+        .flag("-isystem")
+        .flag(tools.gcc_include().to_string_lossy().as_ref())
+        .flag("-isystem")
+        .flag(newlib.include.to_string_lossy().as_ref());
+    build
+}
+
+/// Compiles libdragon's C sources, its interrupt handler and its RSP
+/// microcode; returns the objects.
+fn compile_libdragon(src: &Path, newlib: &Newlib, out: &Path, tools: &Tools) -> Vec<PathBuf> {
+    let mut c = base_build(tools, newlib);
+    c.include(src.join("include"))
+        .include(src.join("src"))
+        .flag("-include")
+        .flag("ktls.h");
+    for flag in C_FLAGS {
+        c.flag(flag);
+    }
+    for file in C_SOURCES {
+        c.file(src.join("src").join(file));
+    }
+    // newlib 3.3's stdio still takes a lock libdragon does not define.
+    c.file("src/newlib_locks.c");
+    let mut objects = c.compile_intermediates();
+
+    // inthandler.S saves the 64-bit registers and the FPU: assembled with
+    // those allowed (the object stays o32, soft float).
+    let wrapper = out.join("inthandler_o32.S");
+    fs::write(
+        &wrapper,
+        format!(
+            "/* Generated by libdragon-sys: libdragon's interrupt handler under o32. */\n\
+             .set gp=64\n.set fp=64\n.set hardfloat\n#include \"{}\"\n",
+            src.join("src/inthandler.S").display()
+        ),
+    )
+    .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", wrapper.display())));
+    let mut asm = base_build(tools, newlib);
+    asm.include(src.join("include"))
+        .include(src.join("src"))
+        .flag("-DN64")
+        .file(&wrapper);
+    objects.extend(asm.compile_intermediates());
+
+    for ucode in RSP_UCODE {
+        objects.push(assemble_ucode(src, out, tools, ucode));
+    }
+    objects
+}
+
+/// Assembles one RSP program (`rsp_*.S`) and embeds its text (IMEM) and
+/// data (DMEM) images as `<name>_text_start/_end` and `<name>_data_start/
+/// _end`, as libdragon's `DEFINE_RSP_UCODE` expects.
+fn assemble_ucode(src: &Path, out: &Path, tools: &Tools, file: &str) -> PathBuf {
+    let name = file.trim_end_matches(".S");
+    let dir = out.join("ucode");
+    fs::create_dir_all(&dir)
+        .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
+    // libdragon's rsp.ld names the bfd "elf32-bigmips" (a mips64-elf
+    // toolchain's name); Debian's binutils call it elf32-tradbigmips.
+    let ld_script = dir.join("rsp.ld");
+    let script = fs::read_to_string(src.join("rsp.ld"))
+        .unwrap_or_else(|e| fail(&format!("cannot read rsp.ld: {e}")))
+        .replace("elf32-bigmips", "elf32-tradbigmips")
+        .replace("elf32-littlemips", "elf32-tradlittlemips");
+    fs::write(&ld_script, script)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", ld_script.display())));
+    let elf = dir.join(format!("{name}.elf"));
+    run(Command::new(tools.tool("gcc"))
+        .args([
+            "-march=mips1",
+            "-mabi=32",
+            "-mfp32",
+            "-EB",
+            "-mno-abicalls",
+            "-fno-pic",
+        ])
+        .args([
+            "-Wa,--fatal-warnings",
+            "-nostdlib",
+            "-nostartfiles",
+            "-static",
+        ])
+        .args(["-Wl,--build-id=none", "-Wl,--gc-sections"])
+        .arg(format!("-Wl,-T{}", ld_script.display()))
+        .arg("-I")
+        .arg(src.join("include"))
+        .arg("-o")
+        .arg(&elf)
+        .arg(src.join("src").join(file)));
+    for section in ["text", "data"] {
+        run(Command::new(tools.tool("objcopy"))
+            .args(["-O", "binary", "-j", &format!(".{section}")])
+            .arg(&elf)
+            .arg(dir.join(format!("{name}.{section}.bin"))));
+    }
+    let embed = dir.join(format!("{name}_embed.S"));
+    let mut text = String::from("/* Generated by libdragon-sys: RSP microcode images. */\n");
+    for section in ["text", "data"] {
+        let _ = write!(
+            text,
+            "    .section .data.{name}_{section}, \"aw\"\n    .balign 16\n\
+             \x20   .global {name}_{section}_start\n    .global {name}_{section}_end\n\
+             {name}_{section}_start:\n    .incbin \"{}\"\n{name}_{section}_end:\n",
+            dir.join(format!("{name}.{section}.bin")).display()
+        );
+    }
+    fs::write(&embed, text)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", embed.display())));
+    let object = dir.join(format!("{name}_embed.o"));
+    run(Command::new(tools.tool("gcc"))
+        .args(ABI_FLAGS)
+        .arg("-c")
+        .arg("-o")
+        .arg(&object)
+        .arg(&embed));
+    object
+}
+
+/// `libdragon.a`: libdragon's objects, then every member of newlib's libc
+/// and libm (an MRI script keeps members of the same name apart).
+fn archive(out: &Path, tools: &Tools, objects: &[PathBuf], newlib: &Newlib) -> PathBuf {
+    let archive = out.join("libdragon.a");
+    let _ = fs::remove_file(&archive);
+    let mut script = format!("create {}\n", archive.display());
+    for object in objects {
+        let _ = writeln!(script, "addmod {}", object.display());
+    }
+    for lib in ["libc.a", "libm.a"] {
+        let _ = writeln!(script, "addlib {}", newlib.lib.join(lib).display());
+    }
+    script.push_str("save\nend\n");
+    let mri = out.join("libdragon.mri");
+    fs::write(&mri, &script)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", mri.display())));
+    run(Command::new(tools.tool("ar"))
+        .arg("-M")
+        .stdin(fs::File::open(&mri).unwrap_or_else(|e| fail(&format!("{e}")))));
+    run(Command::new(tools.tool("ranlib")).arg(&archive));
+    archive
+}
+
+/// Rust declarations of the functions, types and variables the ROM uses,
+/// generated from libdragon's and newlib's headers (no hand-typed
+/// constants or layouts).
+fn bindings(src: &Path, newlib: &Newlib, out: &Path, tools: &Tools) {
+    let bindings = bindgen::Builder::default()
+        .header_contents("libdragon_sys.h", BINDINGS_HEADER)
+        .clang_args([
+            "--target=mips-unknown-none-elf",
+            "-mabi=32",
+            "-msoft-float",
+            "-nostdlibinc",
+            "-DN64",
+        ])
+        .clang_arg("-isystem")
+        .clang_arg(newlib.include.to_string_lossy())
+        // GCC's stddef.h and stdarg.h, as the C build uses (libclang loaded
+        // at run time does not always find its own).
+        .clang_arg("-isystem")
+        .clang_arg(tools.gcc_include().to_string_lossy())
+        .clang_arg("-I")
+        .clang_arg(src.join("include").to_string_lossy())
+        .use_core()
+        .ctypes_prefix("core::ffi")
+        .layout_tests(false)
+        .generate_comments(true)
+        .allowlist_function(BINDINGS_ALLOW)
+        .allowlist_type("(joypad|surface|tex_format|resolution|bitdepth|gamma|filter_options|tv_type|reset_type|eeprom|exception|interlace|joybus).*")
+        .allowlist_var("INTERLACE_.*")
+        .allowlist_var("(JOYPAD|TICKS|EEPROM|_impure_ptr|__boot).*")
+        // display.h's RESOLUTION_* are `static const` in the header (no
+        // symbol to link): build a resolution_t instead.
+        .blocklist_item("RESOLUTION_.*")
+        .default_enum_style(bindgen::EnumVariation::Consts)
+        .prepend_enum_name(false)
+        .generate()
+        .unwrap_or_else(|e| {
+            fail(&format!(
+                "bindgen over libdragon's headers failed: {e} (bindgen loads libclang: \
+                 apt-get install libclang-dev)"
+            ))
+        });
+    let path = out.join("bindings.rs");
+    bindings
+        .write_to_file(&path)
+        .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+}

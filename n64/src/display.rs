@@ -1,0 +1,409 @@
+//! The display: libdragon's (VI set-up, double buffering, the buffer
+//! switch in the vertical interrupt), drawn with the game's fast
+//! [`Raster`] through the data cache.
+//!
+//! libdragon allocates the two 320x240 RGBA5551 framebuffers (uncached
+//! pointers, 64-byte aligned, whole cache lines) and shows a buffer from
+//! the vertical blank after `display_show`. Drawing through the uncached
+//! pointer would cost a bus access per pixel, so [`Framebuffer`] draws
+//! through the cached (KSEG0) alias of the same memory and records the rows
+//! it touched; [`Display::present`] writes exactly those rows back to RDRAM
+//! (libdragon's `data_cache_hit_writeback`) before `display_show`: the VI
+//! fetches pixels from RDRAM and never sees the data cache. Nothing else
+//! writes the buffers after `display_init` cleared them, so no cached line
+//! is ever stale.
+//!
+//! The vertical interrupts are counted by a handler registered with
+//! libdragon ([`frames`], the game's frame clock and the `vsync rate` line).
+
+use core::convert::Infallible;
+use core::sync::atomic::{AtomicU32, Ordering};
+
+use embedded_graphics::pixelcolor::Rgb555;
+use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::Alignment;
+use libdragon_sys as sys;
+use ttt64_game::canvas::Panel;
+use ttt64_game::{Canvas, Font, Raster, Refresh, Sprites};
+use ttt_core::Mark;
+
+use crate::cache;
+use crate::time;
+
+pub const WIDTH: usize = 320;
+pub const HEIGHT: usize = 240;
+const PIXELS: usize = WIDTH * HEIGHT;
+
+/// KSEG1 (uncached) to KSEG0 (cached): the same physical memory.
+const fn cached(addr: usize) -> usize {
+    addr & !0x2000_0000
+}
+
+/// One framebuffer, drawn through the cache.
+pub struct Framebuffer {
+    /// libdragon's surface for this buffer (what `display_show` takes).
+    surface: *mut sys::surface_t,
+    /// The cached alias of the surface's pixels.
+    pixels: *mut u16,
+    /// The marks' sprites, kept from frame to frame.
+    sprites: Sprites,
+    /// Rows touched since the last flush (first, last+1).
+    dirty: Option<(usize, usize)>,
+    /// Drawing is limited to this (`Canvas::set_clip`; `None`: everywhere).
+    clip: Option<Rectangle>,
+}
+
+impl Framebuffer {
+    /// # Safety
+    /// `surface` must be a 320x240 RGBA16 surface from `display_get` that
+    /// nothing else writes while this value exists.
+    unsafe fn new(surface: *mut sys::surface_t) -> Self {
+        // SAFETY: the caller's contract: a valid surface from libdragon.
+        let buffer = unsafe { (*surface).buffer } as usize;
+        Self {
+            surface,
+            pixels: cached(buffer) as *mut u16,
+            sprites: Sprites::new(),
+            dirty: None,
+            clip: None,
+        }
+    }
+
+    /// Writes the touched rows from the data cache back to RDRAM.
+    pub fn flush(&mut self) {
+        if let Some((y0, y1)) = self.dirty.take() {
+            let start = self.pixels as usize + y0 * WIDTH * 2;
+            // SAFETY: the range lies inside this buffer's cached alias;
+            // Hit_Write_Back only copies dirty lines to RDRAM.
+            unsafe {
+                sys::data_cache_hit_writeback(start as *const _, ((y1 - y0) * WIDTH * 2) as _)
+            };
+        }
+    }
+
+    /// Runs `draw` on a raster over this buffer and remembers the rows it
+    /// touched.
+    fn with_raster<R>(&mut self, draw: impl FnOnce(&mut Raster<'_>) -> R) -> R {
+        // SAFETY: `pixels` points to WIDTH * HEIGHT u16s only this value
+        // writes (see `new`); the reference lives no longer than `&mut self`.
+        let pixels = unsafe { &mut *self.pixels.cast::<[u16; PIXELS]>() };
+        let mut raster = Raster::new(pixels, &mut self.sprites);
+        raster.set_clip(self.clip);
+        // Runs the raster overwrites whole skip the read of their lines.
+        raster.set_prepare(Some(cache::create_dirty_lines));
+        let out = draw(&mut raster);
+        if let Some(rows) = raster.take_dirty_rows() {
+            self.dirty = Some(match self.dirty {
+                Some((a, b)) => (a.min(rows.start), b.max(rows.end)),
+                None => (rows.start, rows.end),
+            });
+        }
+        out
+    }
+}
+
+impl OriginDimensions for Framebuffer {
+    fn size(&self) -> Size {
+        Size::new(WIDTH as u32, HEIGHT as u32)
+    }
+}
+
+impl DrawTarget for Framebuffer {
+    type Color = Rgb555;
+    type Error = Infallible;
+
+    fn draw_iter<I>(&mut self, pixels: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Pixel<Self::Color>>,
+    {
+        self.with_raster(|r| r.draw_iter(pixels))
+    }
+
+    fn fill_contiguous<I>(&mut self, area: &Rectangle, colors: I) -> Result<(), Self::Error>
+    where
+        I: IntoIterator<Item = Self::Color>,
+    {
+        self.with_raster(|r| r.fill_contiguous(area, colors))
+    }
+
+    fn fill_solid(&mut self, area: &Rectangle, color: Self::Color) -> Result<(), Self::Error> {
+        self.with_raster(|r| r.fill_solid(area, color))
+    }
+
+    fn clear(&mut self, color: Self::Color) -> Result<(), Self::Error> {
+        self.with_raster(|r| DrawTarget::clear(r, color))
+    }
+}
+
+impl Canvas for Framebuffer {
+    fn fill_screen(&mut self, color: Rgb555) {
+        self.with_raster(|r| r.fill_screen(color));
+    }
+
+    fn fill(&mut self, area: Rectangle, color: Rgb555) {
+        self.with_raster(|r| r.fill(area, color));
+    }
+
+    fn panel(&mut self, panel: Panel) {
+        self.with_raster(|r| r.panel(panel));
+    }
+
+    fn text(&mut self, text: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
+        self.with_raster(|r| r.text(text, at, font, color, align));
+    }
+
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555) {
+        self.with_raster(|r| r.line(from, to, width, color));
+    }
+
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
+        self.with_raster(|r| r.rounded_frame(area, radius, width, color));
+    }
+
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        self.with_raster(|r| r.mark(cell, mark));
+    }
+
+    fn set_clip(&mut self, area: Option<Rectangle>) -> bool {
+        self.clip = area;
+        true
+    }
+
+    fn warm_up(&mut self) {
+        self.sprites.warm_up();
+    }
+}
+
+/// Vertical interrupts since boot, and the time of the last one (the low
+/// 32 bits of the ticks: the target has no 64-bit atomics; they wrap after
+/// 91 s, far more than a rate measurement spans).
+static VI_FRAMES: AtomicU32 = AtomicU32::new(0);
+static VI_TICKS: AtomicU32 = AtomicU32::new(0);
+
+/// The stack pointer of `n64_vi_wait` while it waits (0 otherwise).
+#[no_mangle]
+static N64_IDLE_SP: AtomicU32 = AtomicU32::new(0);
+
+// Waiting for the vertical interrupt in an idle loop: a branch to itself
+// with a nop in its delay slot, which emulators recognise and skip to the
+// next interrupt (mupen64plus runs the ROM about three times faster than
+// with a polling loop, which keeps `make test` short). An interrupt returns
+// into the loop; the VI handler below moves the saved return address to
+// `done` when it interrupted anything from `check` on, so a VI between the
+// check and the loop is not missed either.
+//
+// n64_vi_wait(seen: u32, frames: *const u32): returns once *frames != seen.
+core::arch::global_asm!(
+    "
+    .set push
+    .set noreorder
+    .global n64_vi_wait
+n64_vi_wait:
+    lui     $t0, %hi(N64_IDLE_SP)
+    sw      $sp, %lo(N64_IDLE_SP)($t0)
+n64_vi_wait_check:
+    lw      $t1, 0($a1)
+    bne     $t1, $a0, n64_vi_wait_done
+    nop
+n64_vi_wait_idle:
+    b       n64_vi_wait_idle
+    nop
+n64_vi_wait_done:
+    sw      $zero, %lo(N64_IDLE_SP)($t0)
+    jr      $ra
+    nop
+    .set pop
+"
+);
+
+extern "C" {
+    fn n64_vi_wait(seen: u32, frames: *const u32);
+    static n64_vi_wait_check: u8;
+    static n64_vi_wait_done: u8;
+}
+
+/// libdragon's interrupt handler (inthandler.S) saves the interrupted
+/// registers on the interrupted stack: 32 bytes of argument slots, then a
+/// `reg_block_t` (exception.h), whose `epc` it restores on return.
+const ARGUMENT_SLOTS: usize = 32;
+
+/// If the VI interrupted `n64_vi_wait` between its check and its return,
+/// makes the interrupt return to `done`.
+fn end_idle_wait() {
+    let sp = N64_IDLE_SP.load(Ordering::Relaxed) as usize;
+    if sp == 0 {
+        return;
+    }
+    let frame = sp - ARGUMENT_SLOTS - core::mem::size_of::<sys::reg_block_t>();
+    let epc = (frame + ARGUMENT_SLOTS + core::mem::offset_of!(sys::reg_block_t, epc)) as *mut u32;
+    // SAFETY: n64_vi_wait set N64_IDLE_SP and changes no register the
+    // handler's frame depends on; libdragon's handler pushed its frame
+    // right below that stack pointer (no thread switch: the kernel's
+    // threads are not used), so `epc` is the saved return address, read
+    // and written while the handler runs with interrupts off.
+    unsafe {
+        let (check, done) = (
+            core::ptr::addr_of!(n64_vi_wait_check) as u32,
+            core::ptr::addr_of!(n64_vi_wait_done) as u32,
+        );
+        let pc = epc.read_volatile();
+        if (check..done).contains(&pc) {
+            epc.write_volatile(done);
+        }
+    }
+}
+
+/// libdragon's VI handler list calls this at every vertical interrupt
+/// (after libdragon's display switched buffers).
+extern "C" fn count_vertical_interrupt() {
+    VI_TICKS.store(time::ticks() as u32, Ordering::Relaxed);
+    VI_FRAMES.fetch_add(1, Ordering::Relaxed);
+    end_idle_wait();
+}
+
+/// Vertical interrupts taken since the display started.
+pub fn frames() -> u32 {
+    VI_FRAMES.load(Ordering::Relaxed)
+}
+
+/// Waits for the next vertical interrupt (the display runs them from
+/// `Display::init` on, so one always comes).
+pub fn wait_vsync() {
+    let seen = frames();
+    // SAFETY: n64_vi_wait reads the counter and returns once it changed
+    // (the VI handler ends its idle loop); interrupts are on.
+    unsafe { n64_vi_wait(seen, VI_FRAMES.as_ptr()) };
+}
+
+/// libdragon's display with two buffers: draw into the back buffer, then
+/// `present`.
+pub struct Display {
+    /// Each buffer once `display_get` has handed it out (libdragon hands
+    /// them out in turn: 1, 0, 1, ...).
+    buffers: [Option<Framebuffer>; 2],
+    back: usize,
+    refresh: Refresh,
+}
+
+impl Display {
+    /// Sets up the VI for the console's TV type (320x240, 16 bits, the
+    /// resampling filter) with both buffers black, and counts its vertical
+    /// interrupts.
+    pub fn init() -> Self {
+        // SAFETY: once, at boot, after the constructors set up interrupts:
+        // display_init allocates the buffers and takes the VI interrupt.
+        let rate = unsafe {
+            sys::display_init(
+                sys::resolution_t {
+                    width: WIDTH as i32,
+                    height: HEIGHT as i32,
+                    interlaced: sys::INTERLACE_OFF,
+                    pal60: false,
+                },
+                sys::DEPTH_16_BPP,
+                2,
+                sys::GAMMA_NONE,
+                sys::FILTERS_RESAMPLE,
+            );
+            sys::register_VI_handler(Some(count_vertical_interrupt));
+            sys::display_get_refresh_rate()
+        };
+        let mut display = Self {
+            buffers: [None, None],
+            back: 0,
+            refresh: Refresh::millihz((rate * 1000.0 + 0.5) as u32),
+        };
+        display.take_back();
+        display
+    }
+
+    /// Fields per second as libdragon computes it from the VI mode (NTSC
+    /// 59.826 Hz, PAL 49.920 Hz, MPAL 59.838 Hz).
+    pub fn refresh(&self) -> Refresh {
+        self.refresh
+    }
+
+    /// Takes the next buffer from libdragon (waiting until the VI no longer
+    /// shows it).
+    fn take_back(&mut self) {
+        // SAFETY: display_get returns one of the surfaces display_init
+        // allocated, not shown and not handed out elsewhere.
+        let surface = unsafe { sys::display_get() };
+        match &self.buffers[self.back] {
+            Some(fb) if fb.surface == surface => {}
+            Some(_) => panic!("libdragon handed out the framebuffers out of turn"),
+            None => {
+                // SAFETY: a 320x240 RGBA16 surface from display_get; only
+                // this Framebuffer draws into it.
+                self.buffers[self.back] = Some(unsafe { Framebuffer::new(surface) });
+            }
+        }
+    }
+
+    /// The buffer being drawn.
+    pub fn back(&mut self) -> &mut Framebuffer {
+        self.buffers[self.back]
+            .as_mut()
+            .expect("the back buffer is taken before it is drawn")
+    }
+
+    /// Which buffer (0 or 1) is being drawn; each one keeps what was drawn
+    /// into it two frames ago.
+    pub fn back_index(&self) -> usize {
+        self.back
+    }
+
+    /// Waits for the next vertical blank and keeps showing the front
+    /// buffer: the back buffer is not complete yet (drawn over two frames).
+    pub fn hold(&mut self) {
+        wait_vsync();
+    }
+
+    /// Shows the back buffer from the next vertical blank, waits for it
+    /// (idle), and takes the other buffer, which libdragon hands out from
+    /// that blank on.
+    pub fn present(&mut self) {
+        let fb = self.back();
+        fb.flush();
+        let surface = fb.surface;
+        // SAFETY: the surface came from display_get and is shown once.
+        unsafe { sys::display_show(surface) };
+        wait_vsync();
+        self.back ^= 1;
+        self.take_back();
+    }
+}
+
+/// Measures the vertical interrupt rate against the COP0 Count clock.
+#[derive(Clone, Copy, Debug)]
+pub struct RateMeter {
+    frames: u32,
+    ticks: u32,
+}
+
+impl RateMeter {
+    /// Starts at the last vertical interrupt taken.
+    pub fn start() -> Self {
+        Self {
+            frames: frames(),
+            ticks: VI_TICKS.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Vertical interrupts since [`RateMeter::start`].
+    pub fn interrupts(&self) -> u32 {
+        frames().wrapping_sub(self.frames)
+    }
+
+    /// Vertical interrupts per 1000 s between the start and the last one
+    /// (`None` before the first).
+    pub fn millihz(&self) -> Option<u64> {
+        let n = u64::from(self.interrupts());
+        let ticks = u64::from(VI_TICKS.load(Ordering::Relaxed).wrapping_sub(self.ticks));
+        if n == 0 || ticks == 0 {
+            return None;
+        }
+        Some(n * time::TICKS_PER_SECOND * 1000 / ticks)
+    }
+}
