@@ -54,8 +54,43 @@ pub mod m64p {
     pub const MSG_STATUS: c_int = 4;
     pub const MSG_VERBOSE: c_int = 5;
 
-    /// `CONTROL.Plugin`: no accessory pak.
+    /// `CONTROL.Plugin` (`PLUGIN_NONE`): no accessory pak.
     pub const CONTROLLER_PAK_NONE: c_int = 1;
+    /// `CONTROL.Plugin` (`PLUGIN_RUMBLE_PAK`): a Rumble Pak. With
+    /// `RawData` 0 the core emulates the pak's joybus side itself (probe at
+    /// 0x8000 reads 0x80, motor at 0xC000) and reports each motor write
+    /// to the plugin's `ControllerCommand` (see [`rumble_command`]).
+    pub const CONTROLLER_PAK_RUMBLE: c_int = 3;
+
+    /// Joybus command byte of a controller-pak write (`JCMD_PAK_WRITE`).
+    pub const JCMD_PAK_WRITE: u8 = 0x03;
+    /// Pak address of the Rumble Pak's motor register.
+    pub const RUMBLE_MOTOR_ADDRESS: u16 = 0xC000;
+
+    /// Decode a command the core passes to the input plugin's
+    /// `ControllerCommand`: `Some(true)` for a Rumble Pak motor start,
+    /// `Some(false)` for a stop, `None` for anything else.
+    ///
+    /// `command` is the joybus command as the core lays it out: byte 0 the
+    /// number of bytes sent (35 for a pak write: command, 2 address bytes,
+    /// 32 data bytes), byte 1 the number received, byte 2 the command,
+    /// bytes 3-4 the address (its low 5 bits are a checksum), then the
+    /// data. mupen64plus-core 2.5.9 (`input_plugin_rumble_exec`,
+    /// src/backends/plugins_compat/input_plugin_compat.c) sends
+    /// `23 01 03 c0 1b` and 32 bytes of 0x01 (start) or 0x00 (stop) for
+    /// every write the ROM makes to 0xC000, and a stop whenever the pak is
+    /// plugged, pulled out or powered on; like the core's rumble pak
+    /// (`write_rumblepak`), the last data byte decides.
+    pub fn rumble_command(command: &[u8]) -> Option<bool> {
+        let [tx, _rx, cmd, addr_hi, addr_lo, data @ ..] = command else {
+            return None;
+        };
+        let address = (u16::from(*addr_hi) << 8) | u16::from(*addr_lo & 0xE0);
+        if *tx != 35 || *cmd != JCMD_PAK_WRITE || address != RUMBLE_MOTOR_ADDRESS {
+            return None;
+        }
+        data.get(31).map(|last| *last != 0)
+    }
 
     /// `ptr_DebugCallback`.
     pub type DebugCallback =
@@ -143,7 +178,7 @@ pub mod side {
 
     /// Bumped whenever anything in this module changes; the frontend refuses
     /// plugins built from a different version.
-    pub const ABI_VERSION: u32 = 2;
+    pub const ABI_VERSION: u32 = 3;
 
     /// What the video plugin passes on every `UpdateScreen` (vertical
     /// interrupt). `rdram` is the core's RDRAM (host-endian 32-bit words, so
@@ -170,6 +205,12 @@ pub mod side {
     /// value for `port` (0..=3).
     pub type KeysCallback = unsafe extern "C" fn(ctx: *mut c_void, port: c_int) -> u32;
 
+    /// Called by the input plugin from `ControllerCommand` when the core
+    /// starts (`on` 1) or stops (`on` 0) the motor of the Rumble Pak on
+    /// `port` (0..=3). The core calls it for every motor write, so the
+    /// same state can come several times in a row.
+    pub type RumbleCallback = unsafe extern "C" fn(ctx: *mut c_void, port: c_int, on: c_int);
+
     /// Called by the audio plugin from `AiLenChanged` with the samples the
     /// core just played: `frames` stereo frames, interleaved left, right
     /// (`2 * frames` values), copied out of RDRAM, valid for the call.
@@ -192,6 +233,15 @@ pub mod side {
     /// 0 on success, -1 for a port outside 0..=3. Takes effect immediately
     /// if the core already called `InitiateControllers`, else when it does.
     pub const INPUT_SET_PRESENT: &[u8] = b"harness_input_set_present\0";
+    /// `harness_input_set_pak(port: c_int, pak: c_int) -> c_int`: put an
+    /// accessory in the controller on `port` (0..=3): `pak` is
+    /// `m64p::CONTROLLER_PAK_NONE` or `m64p::CONTROLLER_PAK_RUMBLE` (the
+    /// value of `CONTROL.Plugin`). 0 on success, -1 for a bad port or
+    /// pak. Like `harness_input_set_present`, it takes effect at once if
+    /// the core already called `InitiateControllers`, else when it does.
+    pub const INPUT_SET_PAK: &[u8] = b"harness_input_set_pak\0";
+    /// `harness_input_set_rumble_callback(Option<RumbleCallback>, ctx)`
+    pub const INPUT_SET_RUMBLE_CALLBACK: &[u8] = b"harness_input_set_rumble_callback\0";
 
     /// `harness_audio_abi_version() -> u32`
     pub const AUDIO_ABI_VERSION: &[u8] = b"harness_audio_abi_version\0";
@@ -203,6 +253,9 @@ pub mod side {
     pub type VideoSetCallbackFn = unsafe extern "C" fn(cb: Option<ViCallback>, ctx: *mut c_void);
     pub type InputSetCallbackFn = unsafe extern "C" fn(cb: Option<KeysCallback>, ctx: *mut c_void);
     pub type InputSetPresentFn = unsafe extern "C" fn(port: c_int, present: c_int) -> c_int;
+    pub type InputSetPakFn = unsafe extern "C" fn(port: c_int, pak: c_int) -> c_int;
+    pub type InputSetRumbleCallbackFn =
+        unsafe extern "C" fn(cb: Option<RumbleCallback>, ctx: *mut c_void);
     pub type AudioSetCallbacksFn = unsafe extern "C" fn(
         samples: Option<AudioSamplesCallback>,
         rate: Option<AudioRateCallback>,

@@ -172,6 +172,8 @@ pub struct Hooks {
     pub video_set_callback: side::VideoSetCallbackFn,
     pub input_set_callback: side::InputSetCallbackFn,
     pub input_set_present: side::InputSetPresentFn,
+    pub input_set_pak: side::InputSetPakFn,
+    pub input_set_rumble_callback: side::InputSetRumbleCallbackFn,
     pub audio_set_callbacks: side::AudioSetCallbacksFn,
 }
 
@@ -296,6 +298,8 @@ impl Emulator {
             video_set_callback: sym(&video, "harness_video_set_callback")?,
             input_set_callback: sym(&input, "harness_input_set_callback")?,
             input_set_present: sym(&input, "harness_input_set_present")?,
+            input_set_pak: sym(&input, "harness_input_set_pak")?,
+            input_set_rumble_callback: sym(&input, "harness_input_set_rumble_callback")?,
             audio_set_callbacks: sym(&audio, "harness_audio_set_callbacks")?,
         };
 

@@ -1,7 +1,8 @@
 //! The C callbacks the plugins and the core call during a run, all on the
 //! emulation thread: a vertical interrupt (the script's clock), the input
-//! plugin asking for buttons, the audio plugin's samples and rate, and the
-//! core's messages (IS-Viewer lines among them).
+//! plugin asking for buttons and reporting the Rumble Pak motor, the audio
+//! plugin's samples and rate, and the core's messages (IS-Viewer lines
+//! among them).
 
 use super::state::{say, step, Port, Screen, State};
 use crate::emu::Hooks;
@@ -114,6 +115,17 @@ pub(super) unsafe extern "C" fn keys_callback(ctx: *mut c_void, port: c_int) -> 
         .ok()
         .and_then(|p| st.ports.get(p))
         .map_or(0, Port::value)
+}
+
+/// Input plugin callback: the core started (`on` != 0) or stopped the
+/// Rumble Pak motor of `port` (0..=3).
+pub(super) unsafe extern "C" fn rumble_callback(ctx: *mut c_void, port: c_int, on: c_int) {
+    // SAFETY: `ctx` is the `Shared` registered in `run`.
+    let shared = unsafe { &*(ctx as *const Shared) };
+    let Ok(port) = usize::try_from(port) else {
+        return;
+    };
+    lock(&shared.state).rumble(port, on != 0);
 }
 
 /// Core and plugin messages; `IS64: ` lines are the ROM's IS-Viewer output.

@@ -5,7 +5,8 @@
 //! call, everything the script schedules `at F` happens (input changes,
 //! screenshots, pixel and memory checks), and after the last frame the
 //! callback stops the core. The input plugin asks the runner for each
-//! port's buttons; the core's debug callback feeds IS-Viewer lines in.
+//! port's buttons and reports the Rumble Pak motor; the core's debug
+//! callback feeds IS-Viewer lines in.
 //!
 //! * `state`: what happens at each frame.
 //! * `callbacks`: the C callbacks that drive it.
@@ -26,7 +27,8 @@ use crate::random::Generator;
 use crate::script::{CpuMode, Event, Script};
 use anyhow::{Context as _, Result};
 use callbacks::{
-    debug_callback, keys_callback, lock, rate_callback, samples_callback, vi_callback, Shared,
+    debug_callback, keys_callback, lock, rate_callback, rumble_callback, samples_callback,
+    vi_callback, Shared,
 };
 use m64p_abi::m64p;
 use state::{describe, step, Port, State};
@@ -96,6 +98,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
             next: 0,
             ports: [Port::default(); 4],
             present: [true; 4],
+            rumble: [false; 4],
             is_lines: Vec::new(),
             checks: Vec::new(),
             errors: Vec::new(),
@@ -151,6 +154,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     unsafe {
         (hooks.video_set_callback)(Some(vi_callback), ctx);
         (hooks.input_set_callback)(Some(keys_callback), ctx);
+        (hooks.input_set_rumble_callback)(Some(rumble_callback), ctx);
         (hooks.audio_set_callbacks)(Some(samples_callback), Some(rate_callback), ctx);
     }
 
@@ -177,6 +181,7 @@ pub fn run(script: &Script, opts: &RunOptions) -> Result<Report> {
     unsafe {
         (hooks.video_set_callback)(None, std::ptr::null_mut());
         (hooks.input_set_callback)(None, std::ptr::null_mut());
+        (hooks.input_set_rumble_callback)(None, std::ptr::null_mut());
         (hooks.audio_set_callbacks)(None, None, std::ptr::null_mut());
     }
     result?;

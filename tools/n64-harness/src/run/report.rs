@@ -21,7 +21,8 @@ pub struct Report {
     pub cpu_time: Option<Duration>,
     /// Sorted by script line.
     pub checks: Vec<CheckResult>,
-    /// IS-Viewer lines with the frame each arrived in.
+    /// IS-Viewer lines, and the harness's own lines (`> rumble 1 on`),
+    /// with the frame each arrived in.
     pub is_lines: Vec<(u32, String)>,
     /// Frames at which the framebuffer's content differed from the frame
     /// before (only tracked within `expect screen changes` windows).

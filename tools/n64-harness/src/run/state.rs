@@ -8,7 +8,7 @@ use crate::expect::picture;
 use crate::expect::CheckResult;
 use crate::framebuffer::{self, Image, ViRegs};
 use crate::random::{Change, Generator};
-use crate::script::{Action, Button, Event};
+use crate::script::{Action, Button, Event, Pak};
 use m64p_abi::m64p;
 use std::ffi::c_int;
 use std::fs::File;
@@ -39,6 +39,10 @@ pub(super) struct State {
     pub(super) next: usize,
     pub(super) ports: [Port; 4],
     pub(super) present: [bool; 4],
+    /// The Rumble Pak motor of each port, as the core last reported it.
+    pub(super) rumble: [bool; 4],
+    /// IS-Viewer lines, and the harness's own lines (`> rumble 1 on`),
+    /// with the frame each arrived in.
     pub(super) is_lines: Vec<(u32, String)>,
     pub(super) checks: Vec<CheckResult>,
     pub(super) errors: Vec<String>,
@@ -90,6 +94,33 @@ impl State {
         }
         // SAFETY: plain integers; the plugin only stores them.
         unsafe { (hooks.input_set_present)(c_int::from(port), c_int::from(present)) };
+    }
+
+    fn set_pak(&mut self, port: u8, pak: Pak, hooks: &Hooks) -> c_int {
+        // SAFETY: plain integers; the plugin only stores them.
+        unsafe { (hooks.input_set_pak)(c_int::from(port), pak.control_plugin()) }
+    }
+
+    /// The core started (`on`) or stopped the Rumble Pak motor of `port`
+    /// (0-based). A change of state becomes a harness line in the log,
+    /// `> rumble P on` or `> rumble P off`, which the text expectations
+    /// see like the ROM's own lines (and the trace and --log show); the
+    /// core's repeated writes of the same state (and the stop it sends
+    /// when a pak is plugged in) only go into the trace, as
+    /// `rumble P off (unchanged)`.
+    pub(super) fn rumble(&mut self, port: usize, on: bool) {
+        let Some(motor) = self.rumble.get_mut(port) else {
+            return;
+        };
+        let what = format!("rumble {} {}", port + 1, if on { "on" } else { "off" });
+        if *motor == on {
+            self.trace_only(format_args!("{what} (unchanged)"));
+            return;
+        }
+        *motor = on;
+        self.note(&what);
+        let frame = self.frame;
+        self.is_lines.push((frame, format!("> {what}")));
     }
 
     /// The `random` lines' input for this frame.
@@ -180,6 +211,7 @@ pub(super) fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
                 Action::Stick { port, x, y } => Some(format!("port {} stick {x} {y}", port + 1)),
                 Action::Plug { port } => Some(format!("plug {}", port + 1)),
                 Action::Unplug { port } => Some(format!("unplug {}", port + 1)),
+                Action::Pak { port, pak } => Some(format!("port {} pak {}", port + 1, pak.name())),
                 _ => None,
             };
             if let Some(text) = text {
@@ -206,6 +238,16 @@ pub(super) fn step(st: &mut State, screen: Option<&Screen<'_>>, hooks: &Hooks) {
             Action::Plug { port } | Action::Unplug { port } => {
                 let present = matches!(event.action, Action::Plug { .. });
                 st.set_present(*port, present, hooks);
+            }
+            Action::Pak { port, pak } => {
+                if st.set_pak(*port, *pak, hooks) != 0 {
+                    st.errors.push(format!(
+                        "line {}: the input plugin refused pak {} on port {}",
+                        event.line,
+                        pak.name(),
+                        port + 1
+                    ));
+                }
             }
             Action::Shot { path } => {
                 let img = image.get_or_insert_with(|| grab(screen));
@@ -366,6 +408,85 @@ pub(super) fn describe(action: &Action, frame: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::expect::text;
+    use crate::script::Script;
+
+    fn state() -> State {
+        State {
+            frame: 0,
+            end: 600,
+            events: Vec::new(),
+            next: 0,
+            ports: [Port::default(); 4],
+            present: [true; 4],
+            rumble: [false; 4],
+            is_lines: Vec::new(),
+            checks: Vec::new(),
+            errors: Vec::new(),
+            out_dir: PathBuf::new(),
+            generators: Vec::new(),
+            screen_windows: Vec::new(),
+            last_hash: None,
+            screen_changes: Vec::new(),
+            audio: Capture::default(),
+            trace: None,
+            log: false,
+            stopping: false,
+            limiter_on: false,
+        }
+    }
+
+    #[test]
+    fn rumble_changes_become_harness_lines() {
+        let mut st = state();
+        st.is_lines.push((250, "move X b2".into()));
+        // (frame, port, on) as the core reports them: the stop of a pak
+        // plugged in, a start, the same start again, a stop, another port.
+        for (frame, port, on) in [
+            (0, 0, false),
+            (310, 0, true),
+            (311, 0, true),
+            (325, 0, false),
+            (400, 1, true),
+            (420, 1, false),
+            (430, 4, true),
+        ] {
+            st.frame = frame;
+            st.rumble(port, on);
+        }
+        let expected: Vec<(u32, String)> = [
+            (250, "move X b2"),
+            (310, "> rumble 1 on"),
+            (325, "> rumble 1 off"),
+            (400, "> rumble 2 on"),
+            (420, "> rumble 2 off"),
+        ]
+        .iter()
+        .map(|(f, l)| (*f, l.to_string()))
+        .collect();
+        assert_eq!(st.is_lines, expected);
+        let script = Script::parse(
+            r#"expect "rumble 1 on" from 300 by 330
+expect "> rumble 1 off" from 300 by 330
+expect count "rumble 1 on" = 1
+expect count "> rumble " = 4
+expect sequence "move X" "rumble 1 on" "rumble 1 off" "rumble 2 on"
+expect "rumble 2 on" after "rumble 1 off"
+expect no "rumble 3"
+expect no "rumble" from 0 by 300
+expect "rumble 1 on" by 300
+"#,
+        )
+        .unwrap();
+        let results: Vec<bool> = text::check(&script.texts, &st.is_lines, 600)
+            .iter()
+            .map(|c| c.passed)
+            .collect();
+        assert_eq!(
+            results,
+            [true, true, true, true, true, true, true, true, false]
+        );
+    }
 
     #[test]
     fn names_of_buttons() {

@@ -1,7 +1,8 @@
 //! The test script language (see `README.md` for the user-facing
 //! description): one command per line, `#` starts a comment.
 //!
-//! * [`names`]: CPU modes and controller buttons by their script names.
+//! * [`names`]: CPU modes, controller buttons and paks by their script
+//!   names.
 //! * [`model`]: what a parsed script is (events at frames, expectations).
 //! * `token`: a line as words and "quoted strings".
 //! * `value`: numbers, ports, buttons, colours... inside the words.
@@ -24,4 +25,4 @@ pub use model::{
     Action, Event, RandomInput, Script, ScriptError, DEFAULT_PIXEL_TOLERANCE, DEFAULT_PRESS_FRAMES,
     MAX_FRAME,
 };
-pub use names::{Button, CpuMode, ALL_BUTTONS_MASK};
+pub use names::{Button, CpuMode, Pak, ALL_BUTTONS_MASK};

@@ -5,7 +5,7 @@
 //! first one). Everything scheduled `at F` happens when the F-th vertical
 //! interrupt arrives, in the order the lines appear in the script.
 
-use super::names::CpuMode;
+use super::names::{CpuMode, Pak};
 use crate::expect::audio::{AudioCheck, AudioExpect, AudioWindow};
 use crate::expect::screen::ScreenChanges;
 use crate::expect::text::TextExpect;
@@ -36,6 +36,9 @@ pub enum Action {
     Plug { port: u8 },
     /// Disconnect the controller of a port.
     Unplug { port: u8 },
+    /// Put a pak into the controller of a port (or, with `Pak::None`,
+    /// take it out).
+    Pak { port: u8, pak: Pak },
     /// Write a PNG of the framebuffer to this path (relative to --out).
     Shot { path: PathBuf },
     /// Print the u32 at this address.

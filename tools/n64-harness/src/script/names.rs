@@ -1,5 +1,6 @@
-//! The names a script uses for the emulator's CPU cores and the
-//! controller's buttons, and their values for mupen64plus.
+//! The names a script uses for the emulator's CPU cores, the
+//! controller's buttons and its accessory paks, and their values for
+//! mupen64plus.
 
 use std::fmt;
 
@@ -136,3 +137,36 @@ impl Button {
 
 /// All button bits of `BUTTONS.Value` (the stick is in bits 16..32).
 pub const ALL_BUTTONS_MASK: u32 = 0x3FFF;
+
+/// What is plugged into a controller's accessory slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pak {
+    /// Nothing (`PLUGIN_NONE`, 1): the default.
+    None,
+    /// A Rumble Pak (`PLUGIN_RUMBLE_PAK`, 3).
+    Rumble,
+}
+
+impl Pak {
+    pub const ALL: [Pak; 2] = [Pak::None, Pak::Rumble];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pak::None => "none",
+            Pak::Rumble => "rumble",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Pak> {
+        let lower = name.to_ascii_lowercase();
+        Pak::ALL.into_iter().find(|p| p.name() == lower)
+    }
+
+    /// The value of mupen64plus's `CONTROL.Plugin` (m64p_plugin.h).
+    pub fn control_plugin(self) -> i32 {
+        match self {
+            Pak::None => 1,
+            Pak::Rumble => 3,
+        }
+    }
+}

@@ -5,7 +5,7 @@ use super::model::{Action, RandomInput, Script, ScriptError, DEFAULT_PRESS_FRAME
 use super::names::{CpuMode, ALL_BUTTONS_MASK};
 use super::parse_expect::parse_expect;
 use super::token::{tokenize, Cursor, Token};
-use super::value::{parse_axis, parse_buttons, parse_frame, parse_port, parse_u32};
+use super::value::{parse_axis, parse_buttons, parse_frame, parse_pak, parse_port, parse_u32};
 use std::path::PathBuf;
 
 impl Script {
@@ -65,6 +65,11 @@ impl Script {
                 };
                 self.push(0, line, action);
             }
+            "pak" => {
+                // Without `at`: the state at power-on.
+                let action = parse_pak_action(&mut t)?;
+                self.push(0, line, action);
+            }
             "shot" => {
                 let path = t.any("a PNG file name")?;
                 t.keyword("at")?;
@@ -105,7 +110,7 @@ impl Script {
 
     fn parse_at(&mut self, line: usize, frame: u32, t: &mut Cursor<'_>) -> Result<(), String> {
         let verb = t.word(
-            "an action (press, hold, release, stick, plug, unplug, shot, reset, power-cycle)",
+            "an action (press, hold, release, stick, plug, unplug, pak, shot, reset, power-cycle)",
         )?;
         match verb.as_str() {
             "press" | "hold" | "release" => {
@@ -155,6 +160,10 @@ impl Script {
                 } else {
                     Action::Unplug { port }
                 };
+                self.push(frame, line, action);
+            }
+            "pak" => {
+                let action = parse_pak_action(t)?;
                 self.push(frame, line, action);
             }
             "shot" => {
@@ -236,4 +245,13 @@ impl Script {
         self.randoms.push(random);
         Ok(())
     }
+}
+
+/// The rest of `pak KIND on PORT` (after `pak`).
+fn parse_pak_action(t: &mut Cursor<'_>) -> Result<Action, String> {
+    let pak = parse_pak(&t.word("a pak (rumble or none)")?)?;
+    t.keyword("on")?;
+    let port = parse_port(&t.word("a port (1-4)")?)?;
+    t.end()?;
+    Ok(Action::Pak { port, pak })
 }

@@ -300,6 +300,98 @@ fn reset_and_power_cycle() {
 }
 
 #[test]
+fn pak_lines() {
+    let s = Script::parse(
+        "pak rumble on 1\nat 200 pak none on 1\nat 300 pak Rumble on 4\npak none on 2\nat 0 pak rumble on 3\n",
+    )
+    .unwrap();
+    let paks: Vec<(u32, usize, Action)> = s
+        .events
+        .iter()
+        .map(|e| (e.frame, e.line, e.action.clone()))
+        .collect();
+    assert_eq!(
+        paks,
+        [
+            (
+                0,
+                1,
+                Action::Pak {
+                    port: 0,
+                    pak: Pak::Rumble
+                }
+            ),
+            (
+                200,
+                2,
+                Action::Pak {
+                    port: 0,
+                    pak: Pak::None
+                }
+            ),
+            (
+                300,
+                3,
+                Action::Pak {
+                    port: 3,
+                    pak: Pak::Rumble
+                }
+            ),
+            (
+                0,
+                4,
+                Action::Pak {
+                    port: 1,
+                    pak: Pak::None
+                }
+            ),
+            (
+                0,
+                5,
+                Action::Pak {
+                    port: 2,
+                    pak: Pak::Rumble
+                }
+            ),
+        ]
+    );
+    // A pak change is input, not a check; it sets the run length like
+    // any event.
+    assert_eq!(s.expectation_count(), 0);
+    assert_eq!(s.length(), Some(300));
+    assert_eq!(Pak::Rumble.control_plugin(), 3);
+    assert_eq!(Pak::None.control_plugin(), 1);
+    for (src, needle) in [
+        (
+            "pak memory on 1",
+            "unknown pak `memory` (expected none or rumble)",
+        ),
+        ("pak rumble on 5", "bad port `5`"),
+        ("pak rumble 1", "expected `on`"),
+        ("pak rumble on", "expected a port"),
+        ("pak", "expected a pak (rumble or none)"),
+        ("pak on 1", "unknown pak `on`"),
+        ("pak rumble on 1 at 5", "unexpected `at`"),
+        ("at 5 pak rumble on 0", "bad port `0`"),
+        ("at 5 pak transfer on 2", "unknown pak `transfer`"),
+        ("at 5 pak none on 2 for 3", "unexpected `for`"),
+        (
+            "at 5",
+            "(press, hold, release, stick, plug, unplug, pak, shot",
+        ),
+    ] {
+        let (l, msg) = err_line(src);
+        assert_eq!(l, 1);
+        assert!(msg.contains(needle), "{src:?}: `{msg}` lacks `{needle}`");
+    }
+    let e = Script::parse("run 100\nat 150 pak rumble on 2\n")
+        .unwrap()
+        .check_length(100)
+        .unwrap_err();
+    assert_eq!(e.line, 2);
+}
+
+#[test]
 fn random_lines() {
     let s = Script::parse(
         "random on 1,2,3,4 from 100 to 20100 seed 7\nrandom on 2 from 5 to 50 seed 99 buttons A+START no-stick with-unplug\n",

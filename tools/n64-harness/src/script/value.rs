@@ -1,9 +1,10 @@
 //! The values inside a script's words: frame numbers, ports, buttons,
-//! stick positions, pixel positions and sizes, colours, 32-bit numbers.
+//! paks, stick positions, pixel positions and sizes, colours, 32-bit
+//! numbers.
 //! Each error names the bad word and what was expected.
 
 use super::model::MAX_FRAME;
-use super::names::Button;
+use super::names::{Button, Pak};
 
 pub(super) fn parse_frame(s: &str) -> Result<u32, String> {
     let n: u32 = s
@@ -35,6 +36,13 @@ pub(super) fn parse_buttons(s: &str) -> Result<u32, String> {
         mask |= b.mask();
     }
     Ok(mask)
+}
+
+pub(super) fn parse_pak(s: &str) -> Result<Pak, String> {
+    Pak::from_name(s).ok_or_else(|| {
+        let names: Vec<_> = Pak::ALL.iter().map(|p| p.name()).collect();
+        format!("unknown pak `{s}` (expected {})", names.join(" or "))
+    })
 }
 
 pub(super) fn parse_axis(s: &str) -> Result<i8, String> {
