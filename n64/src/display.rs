@@ -15,6 +15,12 @@
 //!
 //! The vertical interrupts are counted by a handler registered with
 //! libdragon ([`frames`], the game's frame clock and the `vsync rate` line).
+//!
+//! Each buffer has [`PAD_LINES`] more lines than the picture, kept in the
+//! background colour, and the VI scales 1:1 over the first 240: mupen64plus'
+//! Glide64 plugins show three lines more than the VI's V_VIDEO range, which
+//! were a line of heap bytes (junk) under the picture before. The VI, ares
+//! and a console show exactly the 240 lines drawn.
 
 use core::convert::Infallible;
 use core::sync::atomic::{AtomicU32, Ordering};
@@ -29,11 +35,29 @@ use ttt64_game::{Canvas, Font, Raster, Refresh, Sprites};
 use ttt_core::Mark;
 
 use crate::cache;
+use crate::regs::Reg;
 use crate::time;
+use crate::tv::TvType;
 
 pub const WIDTH: usize = 320;
 pub const HEIGHT: usize = 240;
 const PIXELS: usize = WIDTH * HEIGHT;
+/// Lines under the picture that only Glide64-style emulator plugins show.
+pub const PAD_LINES: usize = 3;
+
+/// VI_Y_SCALE: 1/scale in 2.10 fixed point, for 240 framebuffer lines over
+/// the mode's 240 (NTSC, MPAL) or 288 (PAL) active lines, rounded as
+/// libdragon's VI_Y_SCALE_SET_* do. libdragon sets it for the buffer
+/// height it allocates, which here includes [`PAD_LINES`].
+const fn y_scale(tv: TvType) -> u32 {
+    let lines = HEIGHT as u32;
+    match tv {
+        TvType::Pal => (1024 * lines + 144) / 288,
+        TvType::Ntsc | TvType::Mpal => (1024 * lines + 120) / 240,
+    }
+}
+// SAFETY: VI_Y_SCALE, a 32-bit VI register at 0xA4400034.
+const VI_Y_SCALE: Reg<u32> = unsafe { Reg::at(0xA440_0034) };
 
 /// KSEG1 (uncached) to KSEG0 (cached): the same physical memory.
 const fn cached(addr: usize) -> usize {
@@ -68,6 +92,20 @@ impl Framebuffer {
             dirty: None,
             clip: None,
         }
+    }
+
+    /// Fills the lines under the picture with the background colour (once:
+    /// nothing draws there), through the cache, written back.
+    fn fill_pad_lines(&mut self) {
+        // SAFETY: the buffer holds HEIGHT + PAD_LINES lines of WIDTH pixels
+        // (display_init's height); the pad lines are only written here.
+        let pad =
+            unsafe { core::slice::from_raw_parts_mut(self.pixels.add(PIXELS), PAD_LINES * WIDTH) };
+        pad.fill(ttt64_game::rgba5551(ttt64_game::palette::BG));
+        // SAFETY: as above; Hit_Write_Back only copies dirty lines to RDRAM.
+        unsafe {
+            sys::data_cache_hit_writeback(pad.as_ptr().cast(), core::mem::size_of_val(pad) as _)
+        };
     }
 
     /// Writes the touched rows from the data cache back to RDRAM.
@@ -290,14 +328,14 @@ impl Display {
     /// Sets up the VI for the console's TV type (320x240, 16 bits, the
     /// resampling filter) with both buffers black, and counts its vertical
     /// interrupts.
-    pub fn init() -> Self {
+    pub fn init(tv: TvType) -> Self {
         // SAFETY: once, at boot, after the constructors set up interrupts:
         // display_init allocates the buffers and takes the VI interrupt.
         let rate = unsafe {
             sys::display_init(
                 sys::resolution_t {
                     width: WIDTH as i32,
-                    height: HEIGHT as i32,
+                    height: (HEIGHT + PAD_LINES) as i32,
                     interlaced: sys::INTERLACE_OFF,
                     pal60: false,
                 },
@@ -309,6 +347,8 @@ impl Display {
             sys::register_VI_handler(Some(count_vertical_interrupt));
             sys::display_get_refresh_rate()
         };
+        // The picture is the buffers' first 240 lines, 1:1 (see PAD_LINES).
+        VI_Y_SCALE.write(y_scale(tv));
         let mut display = Self {
             buffers: [None, None],
             back: 0,
@@ -334,9 +374,11 @@ impl Display {
             Some(fb) if fb.surface == surface => {}
             Some(_) => panic!("libdragon handed out the framebuffers out of turn"),
             None => {
-                // SAFETY: a 320x240 RGBA16 surface from display_get; only
+                // SAFETY: a 320x243 RGBA16 surface from display_get; only
                 // this Framebuffer draws into it.
-                self.buffers[self.back] = Some(unsafe { Framebuffer::new(surface) });
+                let mut fb = unsafe { Framebuffer::new(surface) };
+                fb.fill_pad_lines();
+                self.buffers[self.back] = Some(fb);
             }
         }
     }

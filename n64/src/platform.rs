@@ -64,7 +64,7 @@ impl N64 {
     /// Starts libdragon's display and joypads (once, at boot: `main`
     /// holds the only value).
     pub fn init(tv: TvType) -> Self {
-        let display = Display::init();
+        let display = Display::init(tv);
         input::init();
         Self {
             display,
