@@ -2,7 +2,7 @@
 //! switch in the vertical interrupt), drawn with the game's fast
 //! [`Raster`] through the data cache.
 //!
-//! libdragon allocates the two 320x240 RGBA5551 framebuffers (uncached
+//! libdragon allocates the two RGBA5551 framebuffers (320x243, uncached
 //! pointers, 64-byte aligned, whole cache lines) and shows a buffer from
 //! the vertical blank after `display_show`. Drawing through the uncached
 //! pointer would cost a bus access per pixel, so [`Framebuffer`] draws
