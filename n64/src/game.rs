@@ -17,8 +17,10 @@
 //! frame_us_max stays below 16,667.
 //!
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
-//! lines, the save in the cartridge EEPROM's first 8-byte blocks, and the
-//! sound effects ([`Audio`]).
+//! lines, the save in the cartridge EEPROM's first 8-byte blocks, the
+//! sound effects ([`Audio`]) and the Rumble Pak pulses ([`Rumbles`]: the
+//! motor starts when the game asks and the main loop stops it
+//! [`RUMBLE_MS`] later, so no frame waits for it).
 
 use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
 
@@ -48,19 +50,62 @@ static TT: Global<MaybeUninit<[TtEntry; TT_ENTRIES]>> = Global::new(MaybeUninit:
 /// Bytes per EEPROM block.
 const BLOCK: usize = 8;
 
+/// How long one rumble runs: long enough to feel, short enough not to
+/// outlast the moment (the win jingle, the illegal buzz).
+pub const RUMBLE_MS: u64 = 250;
+
+/// The Rumble Pak pulses running: per port, the tick at which its motor
+/// is to stop. The motor is started by [`Host::rumble`] and stopped by
+/// [`Rumbles::stop_due`] in the main loop, once per pass: a pulse never
+/// blocks a frame, and one that ends during a long update (the computer's
+/// search, an EEPROM write) stops right after it.
+struct Rumbles {
+    stop_at: [Option<u64>; 4],
+}
+
+impl Rumbles {
+    const fn new() -> Self {
+        Self { stop_at: [None; 4] }
+    }
+
+    /// Starts the motor on `port` (if it is not running already) and
+    /// (re)sets its stop to [`RUMBLE_MS`] from `now`.
+    fn start<P: Platform>(&mut self, p: &mut P, port: usize, now: u64) {
+        let Some(stop) = self.stop_at.get_mut(port) else {
+            return;
+        };
+        if stop.is_none() {
+            p.set_rumble(port, true);
+        }
+        *stop = Some(now + RUMBLE_MS * TICKS_PER_SECOND / 1000);
+    }
+
+    /// Stops every motor whose pulse has run its time by `now`.
+    fn stop_due<P: Platform>(&mut self, p: &mut P, now: u64) {
+        for (port, stop) in self.stop_at.iter_mut().enumerate() {
+            if stop.is_some_and(|at| now >= at) {
+                p.set_rumble(port, false);
+                *stop = None;
+            }
+        }
+    }
+}
+
 /// The game's view of the console.
 pub struct RomHost<'p, P: Platform> {
     platform: &'p mut P,
     audio: Option<&'p mut Audio>,
+    rumbles: &'p mut Rumbles,
     /// Microseconds spent in `save_write` (EEPROM writes take 15 ms a block).
     save_us: u64,
 }
 
 impl<'p, P: Platform> RomHost<'p, P> {
-    fn new(platform: &'p mut P, audio: Option<&'p mut Audio>) -> Self {
+    fn new(platform: &'p mut P, audio: Option<&'p mut Audio>, rumbles: &'p mut Rumbles) -> Self {
         Self {
             platform,
             audio,
+            rumbles,
             save_us: 0,
         }
     }
@@ -91,6 +136,11 @@ impl<P: Platform> Host for RomHost<'_, P> {
         if let Some(audio) = self.audio.as_deref_mut() {
             audio.hush();
         }
+    }
+
+    fn rumble(&mut self, port: u8) {
+        let now = self.platform.ticks();
+        self.rumbles.start(self.platform, usize::from(port), now);
     }
 
     fn save_read(&mut self, buf: &mut [u8]) -> bool {
@@ -145,14 +195,20 @@ impl<P: Platform> RomHost<'_, P> {
     }
 }
 
-/// Logs connection changes and press edges of this frame (`pad <p>
-/// connected|disconnected`, `pad <p> press <NAME>`).
+/// Logs connection changes, Rumble Pak changes and press edges of this
+/// frame (`pad <p> connected|disconnected`, `pad <p> rumble-pak in|out`,
+/// `pad <p> press <NAME>`).
 fn log_pads<P: Platform>(p: &mut P, pads: &Pads) {
     for (i, pad) in pads.ports.iter().enumerate() {
         let port = i + 1;
         match pad.connection_changed {
             Some(true) => p.log(format_args!("pad {port} connected")),
             Some(false) => p.log(format_args!("pad {port} disconnected")),
+            None => {}
+        }
+        match pad.rumble_pak_changed {
+            Some(true) => p.log(format_args!("pad {port} rumble-pak in")),
+            Some(false) => p.log(format_args!("pad {port} rumble-pak out")),
             None => {}
         }
         for (bit, name) in button::NAMES {
@@ -170,6 +226,7 @@ fn raw_ports(pads: &Pads) -> [RawPort; 4] {
         buttons: Buttons(pad.state.buttons & button::ALL),
         stick_x: pad.state.stick_x,
         stick_y: pad.state.stick_y,
+        rumble_pak: pad.state.rumble_pak,
     })
 }
 
@@ -288,7 +345,12 @@ pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -
             a.buffer_samples()
         ));
     }
-    let mut game = Game::new(tt, &mut RomHost::new(p, audio.as_mut()), refresh);
+    let mut rumbles = Rumbles::new();
+    let mut game = Game::new(
+        tt,
+        &mut RomHost::new(p, audio.as_mut(), &mut rumbles),
+        refresh,
+    );
     let mut tracker = InputTracker::new(refresh);
     let mut frame: u32 = 0;
     let mut vsync_meter = None;
@@ -304,7 +366,7 @@ pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -
         let input = tracker.update_frames(passed, &raw_ports(&pads));
         let search_before = game.search_us();
         let t0 = p.ticks();
-        let mut host = RomHost::new(p, audio.as_mut());
+        let mut host = RomHost::new(p, audio.as_mut(), &mut rumbles);
         game.update_frames(passed, &input, &mut host);
         let save_us = host.save_us;
         let searched = game.search_us() != search_before;
@@ -312,6 +374,7 @@ pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -
         if let Some(a) = audio.as_mut() {
             a.feed();
         }
+        rumbles.stop_due(p, p.ticks());
         let t1 = p.ticks();
         let buffer = p.target_index();
         // A new screen is drawn over two frames (half each, shown one

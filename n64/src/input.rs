@@ -16,6 +16,8 @@ pub struct PadState {
     pub buttons: u16,
     pub stick_x: i8,
     pub stick_y: i8,
+    /// A Rumble Pak is in the controller ([`rumble_supported`]).
+    pub rumble_pak: bool,
 }
 
 const PORTS: [sys::joypad_port_t; 4] = [
@@ -39,6 +41,7 @@ pub fn read_controllers() -> [PadState; 4] {
     // collected; it only needs joypad_init, done at boot.
     unsafe { sys::joypad_poll() };
     PORTS.map(|port| {
+        let index = port as usize;
         // SAFETY: a valid port number; these only read joypad_poll's copy.
         let (connected, inputs) =
             unsafe { (sys::joypad_is_connected(port), sys::joypad_get_inputs(port)) };
@@ -72,6 +75,7 @@ pub fn read_controllers() -> [PadState; 4] {
                 .fold(0, |acc, (_, bit)| acc | bit),
             stick_x: inputs.stick_x,
             stick_y: inputs.stick_y,
+            rumble_pak: rumble_supported(index),
         }
     })
 }
@@ -139,6 +143,10 @@ pub struct Pad {
     /// `Some(now connected)` on the frame the connection changed (and on the
     /// first poll).
     pub connection_changed: Option<bool>,
+    /// `Some(now in)` on the frame a Rumble Pak was found in the controller
+    /// or went (taken out, or the controller unplugged); a port that never
+    /// had one never changes, so it logs nothing new.
+    pub rumble_pak_changed: Option<bool>,
     pub pressed: u16,
     pub released: u16,
     known: bool,
@@ -157,6 +165,8 @@ impl Pad {
         } else {
             None
         };
+        self.rumble_pak_changed =
+            (new.rumble_pak != self.state.rumble_pak).then_some(new.rumble_pak);
         self.known = true;
         let (old, now) = (self.state.buttons & button::ALL, new.buttons & button::ALL);
         self.pressed = now & !old;

@@ -38,8 +38,12 @@ pub trait Platform {
     /// Waits for the next vertical blank without showing the frame: it is
     /// not complete; the next one is drawn into the same buffer.
     fn hold(&mut self);
-    /// Reads all controllers (once per frame) and returns their state.
+    /// Reads all controllers (once per frame) and returns their state
+    /// (with whether each has a Rumble Pak).
     fn poll_input(&mut self) -> &Pads;
+    /// Starts or stops the Rumble Pak motor of the controller on `port`
+    /// (0..4); nothing without a pak. Must not wait for the controller.
+    fn set_rumble(&mut self, port: usize, on: bool);
     /// Monotonic time in ticks of `ticks_per_second`.
     fn ticks(&self) -> u64;
     fn ticks_per_second(&self) -> u64;
@@ -99,6 +103,10 @@ impl Platform for N64 {
     fn poll_input(&mut self) -> &Pads {
         self.pads.update(input::read_controllers());
         &self.pads
+    }
+    fn set_rumble(&mut self, port: usize, on: bool) {
+        // libdragon queues the pak write on the joybus and returns.
+        input::set_rumble(port, on);
     }
     fn ticks(&self) -> u64 {
         time::ticks()

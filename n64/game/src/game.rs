@@ -116,12 +116,12 @@ impl<'a> Game<'a> {
 
     /// Visible menu items for the current mode.
     pub fn menu_items(&self) -> impl Iterator<Item = MenuItem> + '_ {
-        Menu::items(&self.sv.settings)
+        Menu::items(&self.sv)
     }
 
     /// The menu item under the cursor.
     pub fn menu_selected(&self) -> MenuItem {
-        self.menu.selected(&self.sv.settings)
+        self.menu.selected(&self.sv)
     }
 
     /// One frame of logic, one frame after the last.
@@ -140,6 +140,7 @@ impl<'a> Game<'a> {
     /// [`InputTracker::update_frames`]: crate::InputTracker::update_frames
     pub fn update_frames(&mut self, frames: u32, input: &Input, host: &mut impl Host) {
         self.sv.clock.advance(frames);
+        self.sv.rumble_paks = input.ports.map(|p| p.connected && p.rumble_pak);
         let (sv, play) = (&mut self.sv, &mut self.play);
         let next = match self.screen {
             Screen::Title => self.title.update(sv, play, input, host),

@@ -23,6 +23,35 @@ pub trait Host {
     /// The next call may take long (the computer searches for up to a
     /// second): let what is playing end in silence rather than be cut off.
     fn hush(&mut self) {}
+    /// A short pulse of the Rumble Pak in the controller on `port` (0..4):
+    /// the motor on now, off a moment later, without blocking the frame
+    /// (the game has logged `rumble <port + 1> <why>` already). The game
+    /// asks only for a port whose controller reported a Rumble Pak, and
+    /// only with the Rumble setting on. Default: nothing (a host without
+    /// rumble).
+    fn rumble(&mut self, _port: u8) {}
+}
+
+/// Why a controller rumbles: what happened to that player's move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RumbleCause {
+    /// The player's move won the game (or, two players, this player won).
+    Win,
+    /// The computer beat the player.
+    Loss,
+    /// The move was refused (A on a taken square, with the illegal buzz).
+    Illegal,
+}
+
+impl RumbleCause {
+    /// Name in the log (`rumble <port> <name>`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            RumbleCause::Win => "win",
+            RumbleCause::Loss => "loss",
+            RumbleCause::Illegal => "illegal",
+        }
+    }
 }
 
 /// Logs one formatted line.

@@ -89,6 +89,8 @@ pub struct PortInput {
     pub stick_x: i8,
     /// Analog stick, up positive.
     pub stick_y: i8,
+    /// Whether the controller has a Rumble Pak in it.
+    pub rumble_pak: bool,
 }
 
 /// All four ports for one frame.
@@ -108,6 +110,7 @@ impl Input {
             repeated: Buttons::NONE,
             stick_x: 0,
             stick_y: 0,
+            rumble_pak: false,
         }; 4],
     };
 
@@ -119,6 +122,7 @@ impl Input {
             out.held = out.held | p.held;
             out.pressed = out.pressed | p.pressed;
             out.repeated = out.repeated | p.repeated;
+            out.rumble_pak |= p.rumble_pak;
             if out.stick_x == 0 {
                 out.stick_x = p.stick_x;
             }
@@ -141,6 +145,9 @@ pub struct RawPort {
     pub stick_x: i8,
     /// Stick Y, up positive.
     pub stick_y: i8,
+    /// Whether a Rumble Pak is in the controller (the console identifies
+    /// the accessory when it is plugged in).
+    pub rumble_pak: bool,
 }
 
 /// How long a direction must be held before it repeats.
@@ -330,6 +337,7 @@ impl PortState {
             repeated,
             stick_x: raw.stick_x,
             stick_y: raw.stick_y,
+            rumble_pak: raw.rumble_pak,
         }
     }
 }

@@ -49,7 +49,7 @@ pub use canvas::{Canvas, Font, Plain};
 pub use display_list::DisplayList;
 pub use embedded_graphics::pixelcolor::Rgb555;
 pub use game::Game;
-pub use host::Host;
+pub use host::{Host, RumbleCause};
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
 pub use play::{coin_side1_first, Seat};
 pub use raster::{rgba5551, Raster};

@@ -10,19 +10,28 @@
 //! | 5 | 1 | number of modes (4) |
 //! | 6 | 2 | reserved, 0 |
 //! | 8 | 48 | per mode (1p, 2p, 2p-shared, cvc): side-1 wins, side-2 wins, draws (u32 each) |
-//! | 56 | 8 | settings: mode, size, k, computer, computer 2, first, 2 reserved |
+//! | 56 | 8 | settings: mode, size, k, computer, computer 2, first, rumble (1 on, 0 off), 1 reserved |
 //! | 64 | 4 | reserved, 0 |
 //! | 68 | 4 | CRC-32 (IEEE) of bytes 0..68 |
 //!
 //! A save whose magic, version, mode count or checksum is wrong is not
 //! trusted: the game starts from zero scores and writes a fresh save.
+//!
+//! Versions: 1 had no Rumble setting (byte 62 reserved, 0); 2 adds it. A
+//! version 1 save still loads, scores and settings, with Rumble on (its
+//! default); the next save written is version 2. A version 2 save is
+//! "invalid version" to a version 1 ROM, which resets it.
 
 use crate::settings::Settings;
 
 /// Bytes of the save.
 pub const SAVE_SIZE: usize = 72;
-/// Format version.
-pub const SAVE_VERSION: u8 = 1;
+/// Format version written.
+pub const SAVE_VERSION: u8 = 2;
+/// The version before the Rumble setting, still read.
+pub const SAVE_VERSION_1: u8 = 1;
+/// Offset of the Rumble setting in the save (settings byte 6).
+const RUMBLE_OFFSET: usize = 62;
 /// The magic at offset 0.
 pub const SAVE_MAGIC: [u8; 4] = *b"T64S";
 /// Number of game modes with their own scores.
@@ -128,7 +137,8 @@ impl SaveData {
         if b[0..4] != SAVE_MAGIC {
             return Err(SaveError::Blank);
         }
-        if b[4] != SAVE_VERSION || b[5] != MODES as u8 {
+        let version = b[4];
+        if !(version == SAVE_VERSION || version == SAVE_VERSION_1) || b[5] != MODES as u8 {
             return Err(SaveError::Version);
         }
         let stored = u32::from_be_bytes([b[68], b[69], b[70], b[71]]);
@@ -147,6 +157,10 @@ impl SaveData {
         }
         let mut settings = [0u8; 8];
         settings.copy_from_slice(&b[56..64]);
+        if version == SAVE_VERSION_1 {
+            // Version 1 had no Rumble setting: it gets the default, on.
+            settings[RUMBLE_OFFSET - 56] = u8::from(Settings::default().rumble);
+        }
         data.settings = Settings::from_bytes(&settings).unwrap_or_default();
         Ok(data)
     }

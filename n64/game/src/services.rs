@@ -4,7 +4,7 @@
 use ttt_core::ai::TtEntry;
 use ttt_core::Outcome;
 
-use crate::host::{log, sound, write_save, Host};
+use crate::host::{log, sound, write_save, Host, RumbleCause};
 use crate::play::{coin_side1_first, Match, Seat};
 use crate::refresh::Refresh;
 use crate::save::{SaveData, SaveError, Score, MODES, SAVE_SIZE};
@@ -23,6 +23,9 @@ pub(crate) struct Services<'a> {
     pub(crate) session: [Score; MODES],
     /// Games started per mode this session (for "alternate").
     pub(crate) games: [u32; MODES],
+    /// Per port: a controller with a Rumble Pak is connected (this frame's
+    /// input).
+    pub(crate) rumble_paks: [bool; 4],
 }
 
 impl<'a> Services<'a> {
@@ -55,6 +58,43 @@ impl<'a> Services<'a> {
             save,
             session: [Score::ZERO; MODES],
             games: [0; MODES],
+            rumble_paks: [false; 4],
+        }
+    }
+
+    /// Whether any connected controller has a Rumble Pak (the menu shows
+    /// the Rumble line then).
+    pub(crate) fn any_rumble_pak(&self) -> bool {
+        self.rumble_paks.contains(&true)
+    }
+
+    /// Rumbles the controller on `port` (0-based) for `cause`, logged
+    /// `rumble <port + 1> <cause>`, if the Rumble setting is on and that
+    /// controller has a Rumble Pak: a controller without one gets no line
+    /// and no call, so it behaves as before Rumble Pak support.
+    pub(crate) fn rumble(&self, port: u8, cause: RumbleCause, host: &mut impl Host) {
+        let has_pak = self.rumble_paks.get(port as usize).copied() == Some(true);
+        if !self.settings.rumble || !has_pak {
+            return;
+        }
+        log(host, format_args!("rumble {} {}", port + 1, cause.name()));
+        host.rumble(port);
+    }
+
+    /// The rumble for a game `outcome`: the winner's controller if a person
+    /// won; the person's controller if the computer beat them. Nothing for a
+    /// draw or a game between computers.
+    fn rumble_result(&self, play: &Match, outcome: Outcome, host: &mut impl Host) {
+        let Some(winner) = outcome.winner() else {
+            return;
+        };
+        match play.seats[winner.index()] {
+            Seat::Human { port, .. } => self.rumble(port, RumbleCause::Win, host),
+            Seat::Computer { .. } => {
+                if let Seat::Human { port, .. } = play.seats[winner.other().index()] {
+                    self.rumble(port, RumbleCause::Loss, host);
+                }
+            }
         }
     }
 
@@ -119,6 +159,7 @@ impl<'a> Services<'a> {
             Some(_) => Cue::Win,
         };
         sound(host, jingle);
+        self.rumble_result(play, outcome, host);
         for score in [&mut self.session[mode], &mut self.save.scores[mode]] {
             match outcome.winner() {
                 Some(m) if m == side0 => score.wins = score.wins.saturating_add(1),

@@ -203,6 +203,9 @@ pub struct Settings {
     pub computer2: u8,
     /// Who goes first.
     pub first: First,
+    /// Whether a controller with a Rumble Pak rumbles when its player's
+    /// move wins, loses or is refused.
+    pub rumble: bool,
 }
 
 impl Default for Settings {
@@ -214,6 +217,7 @@ impl Default for Settings {
             computer: 1,
             computer2: 4,
             first: First::You,
+            rumble: true,
         }
     }
 }
@@ -238,7 +242,7 @@ impl Settings {
             .map_or(PlayerKind::Classic, |s| s.0)
     }
 
-    /// For the save.
+    /// For the save (format 2: byte 6 is the Rumble setting, 1 on, 0 off).
     pub fn to_bytes(&self) -> [u8; 8] {
         [
             self.mode as u8,
@@ -247,12 +251,12 @@ impl Settings {
             self.computer,
             self.computer2,
             self.first as u8,
-            0,
+            u8::from(self.rumble),
             0,
         ]
     }
 
-    /// From the save; `None` if anything is out of range.
+    /// From the save (format 2); `None` if anything is out of range.
     pub fn from_bytes(b: &[u8; 8]) -> Option<Settings> {
         let mode = *Mode::ALL.get(b[0] as usize)?;
         let size = b[1];
@@ -265,6 +269,11 @@ impl Settings {
             return None;
         }
         let first = *First::ALL.get(b[5] as usize)?;
+        let rumble = match b[6] {
+            0 => false,
+            1 => true,
+            _ => return None,
+        };
         Some(Settings {
             mode,
             size,
@@ -272,6 +281,7 @@ impl Settings {
             computer: b[3],
             computer2: b[4],
             first,
+            rumble,
         })
     }
 }
@@ -291,20 +301,24 @@ pub enum MenuItem {
     Computer2,
     /// Who goes first.
     First,
+    /// Rumble on or off (only with a Rumble Pak connected, not in cvc).
+    Rumble,
     /// Start the game.
     Start,
 }
 
 impl MenuItem {
-    /// All items; [`MenuItem::Computer`] is skipped in 2-player modes and
-    /// [`MenuItem::Computer2`] outside cvc.
-    pub const ALL: [MenuItem; 7] = [
+    /// All items; [`MenuItem::Computer`] is skipped in 2-player modes,
+    /// [`MenuItem::Computer2`] outside cvc and [`MenuItem::Rumble`] unless
+    /// a Rumble Pak is connected (see [`MenuItem::visible`]).
+    pub const ALL: [MenuItem; 8] = [
         MenuItem::Players,
         MenuItem::Board,
         MenuItem::WinLength,
         MenuItem::Computer,
         MenuItem::Computer2,
         MenuItem::First,
+        MenuItem::Rumble,
         MenuItem::Start,
     ];
 
@@ -317,6 +331,7 @@ impl MenuItem {
             MenuItem::Computer => "computer",
             MenuItem::Computer2 => "computer2",
             MenuItem::First => "first",
+            MenuItem::Rumble => "rumble",
             MenuItem::Start => "start",
         }
     }
@@ -336,15 +351,21 @@ impl MenuItem {
             }
             MenuItem::Computer2 => "Computer 2",
             MenuItem::First => "Goes first",
+            MenuItem::Rumble => "Rumble",
             MenuItem::Start => "START GAME",
         }
     }
 
-    /// Whether the item is shown for `mode`.
-    pub fn visible(self, mode: Mode) -> bool {
+    /// Whether the item is shown for `mode`, `rumble_pak` saying whether a
+    /// connected controller has a Rumble Pak. The Rumble line needs one:
+    /// without a pak the menu stays as it always was (and a setting that
+    /// does nothing is not offered). It is not shown in cvc either, where
+    /// nobody's move rumbles; so the menu never has more than 7 lines.
+    pub fn visible(self, mode: Mode, rumble_pak: bool) -> bool {
         match self {
             MenuItem::Computer => !matches!(mode, Mode::TwoPads | Mode::SharedPad),
             MenuItem::Computer2 => mode == Mode::ComputerVsComputer,
+            MenuItem::Rumble => rumble_pak && mode != Mode::ComputerVsComputer,
             _ => true,
         }
     }
@@ -388,6 +409,8 @@ impl Settings {
                 let i = step(self.first as u8, First::ALL.len() as u8, delta);
                 self.first = First::ALL[i as usize % First::ALL.len()];
             }
+            // Two values: either direction toggles.
+            MenuItem::Rumble => self.rumble = !self.rumble,
             MenuItem::Start => {}
         }
     }
@@ -401,6 +424,7 @@ impl Settings {
             MenuItem::Computer => out.write_str(self.computer_kind().name()),
             MenuItem::Computer2 => out.write_str(self.computer2_kind().name()),
             MenuItem::First => out.write_str(self.first.name()),
+            MenuItem::Rumble => out.write_str(if self.rumble { "on" } else { "off" }),
             MenuItem::Start => Ok(()),
         }
     }
@@ -428,6 +452,7 @@ impl Settings {
                     First::Alternate => out.write_str("Alternate"),
                 }
             }
+            MenuItem::Rumble => out.write_str(if self.rumble { "On" } else { "Off" }),
             MenuItem::Start => Ok(()),
         }
     }

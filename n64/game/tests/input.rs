@@ -10,8 +10,24 @@ fn port(buttons: Buttons, x: i8, y: i8) -> [RawPort; 4] {
         buttons,
         stick_x: x,
         stick_y: y,
+        rumble_pak: false,
     };
     raw
+}
+
+#[test]
+fn a_rumble_pak_is_reported_only_while_connected() {
+    let mut t = InputTracker::new(NTSC);
+    let mut raw = port(Buttons::NONE, 0, 0);
+    raw[0].rumble_pak = true;
+    let input = t.update(&raw);
+    assert!(input.ports[0].rumble_pak);
+    assert!(!input.ports[1].rumble_pak);
+    assert!(input.merged().rumble_pak);
+    raw[0].connected = false;
+    let input = t.update(&raw);
+    assert!(!input.ports[0].rumble_pak, "no controller, no pak");
+    assert!(!input.merged().rumble_pak);
 }
 
 #[test]

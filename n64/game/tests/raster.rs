@@ -245,6 +245,32 @@ fn menu_rows_and_values_in_every_mode() {
 }
 
 #[test]
+fn menu_with_the_rumble_line_coming_and_going() {
+    let mut tt = tt();
+    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut c = Checker::new();
+    d.open_menu();
+    steps(&mut d, &mut c, 2, "no pak");
+    // A Rumble Pak in controller 2: the Rumble line appears above START.
+    d.raw[1].rumble_pak = true;
+    steps(&mut d, &mut c, 2, "pak in");
+    for _ in 0..5 {
+        press(&mut d, &mut c, 0, Buttons::DDOWN, "down to rumble");
+    }
+    assert_eq!(d.game.menu_selected(), MenuItem::Rumble);
+    for what in ["off", "on"] {
+        press(&mut d, &mut c, 0, Buttons::DRIGHT, what);
+    }
+    press(&mut d, &mut c, 0, Buttons::DDOWN, "start");
+    press(&mut d, &mut c, 0, Buttons::DUP, "back on rumble");
+    // Taken out while selected: the line goes.
+    d.raw[1].rumble_pak = false;
+    steps(&mut d, &mut c, 2, "pak out");
+    steps(&mut d, &mut c, 4, "still");
+    c.assert_lists_used();
+}
+
+#[test]
 fn classic_game_with_pause_result_and_unplugged() {
     let mut tt = tt();
     let mut d = Driver::new(&mut tt, FakeHost::new(), 2);

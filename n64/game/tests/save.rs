@@ -1,5 +1,5 @@
 //! The save format.
-use ttt64_game::save::{crc32, SAVE_MAGIC, SAVE_VERSION};
+use ttt64_game::save::{crc32, SAVE_MAGIC, SAVE_VERSION, SAVE_VERSION_1};
 use ttt64_game::{First, Mode, SaveData, SaveError, Score, Settings, SAVE_SIZE};
 
 #[test]
@@ -17,12 +17,18 @@ fn round_trip_and_layout() {
         computer: 10,
         computer2: 0,
         first: First::Alternate,
+        rumble: false,
     };
     let b = d.encode();
     assert_eq!(b.len(), SAVE_SIZE);
     assert_eq!(SAVE_SIZE % 8, 0, "whole EEPROM blocks");
     assert_eq!(b[0..4], SAVE_MAGIC);
     assert_eq!(b[4], SAVE_VERSION);
+    assert_eq!(b[62], 0, "rumble off");
+    assert_eq!(SaveData::decode(&b), Ok(d));
+    d.settings.rumble = true;
+    let b = d.encode();
+    assert_eq!(b[62], 1, "rumble on");
     assert_eq!(SaveData::decode(&b), Ok(d));
     assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
 }
@@ -65,5 +71,77 @@ fn out_of_range_settings_fall_back_to_defaults() {
     b[68..72].copy_from_slice(&crc.to_be_bytes());
     let got = SaveData::decode(&b).unwrap();
     assert_eq!(got.scores[0].wins, 5);
+    assert_eq!(got.settings, Settings::default());
+}
+
+/// `bytes` with a fresh checksum.
+fn resealed(mut b: [u8; SAVE_SIZE]) -> [u8; SAVE_SIZE] {
+    let crc = crc32(&b[..68]);
+    b[68..72].copy_from_slice(&crc.to_be_bytes());
+    b
+}
+
+/// A save as the version 1 ROM wrote it (byte 62 reserved, 0): scores and
+/// settings as in `d`, without the Rumble setting.
+fn version_1_save(d: &SaveData) -> [u8; SAVE_SIZE] {
+    let mut b = d.encode();
+    b[4] = SAVE_VERSION_1;
+    b[62] = 0;
+    resealed(b)
+}
+
+#[test]
+fn a_version_1_save_loads_with_rumble_on() {
+    let mut d = SaveData::default();
+    d.scores[Mode::OnePlayer.index()] = Score {
+        wins: 3,
+        losses: 2,
+        draws: 1,
+    };
+    d.settings = Settings {
+        mode: Mode::TwoPads,
+        size: 5,
+        k: 4,
+        computer: 2,
+        computer2: 7,
+        first: First::Random,
+        rumble: false,
+    };
+    let got = SaveData::decode(&version_1_save(&d)).unwrap();
+    assert_eq!(got.scores, d.scores);
+    assert_eq!(
+        got.settings,
+        Settings {
+            rumble: true,
+            ..d.settings
+        },
+        "version 1 had no Rumble setting: on, the default"
+    );
+    // Written again, it is a version 2 save that keeps everything.
+    let again = got.encode();
+    assert_eq!(again[4], SAVE_VERSION);
+    assert_eq!(SaveData::decode(&again), Ok(got));
+}
+
+#[test]
+fn unknown_versions_and_bad_rumble_bytes() {
+    let d = SaveData::default();
+    for version in [0, 3, 0xFF] {
+        let mut b = d.encode();
+        b[4] = version;
+        assert_eq!(
+            SaveData::decode(&resealed(b)),
+            Err(SaveError::Version),
+            "version {version}"
+        );
+    }
+    // A version 2 save whose Rumble byte is neither 0 nor 1: settings
+    // reset to the defaults, scores kept.
+    let mut scored = d;
+    scored.scores[1].draws = 9;
+    let mut b = scored.encode();
+    b[62] = 2;
+    let got = SaveData::decode(&resealed(b)).unwrap();
+    assert_eq!(got.scores[1].draws, 9);
     assert_eq!(got.settings, Settings::default());
 }

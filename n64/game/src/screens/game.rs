@@ -4,7 +4,7 @@
 use ttt_core::{Mark, Outcome, Square};
 
 use crate::canvas::Canvas;
-use crate::host::{log, sound, Host};
+use crate::host::{log, sound, Host, RumbleCause};
 use crate::input::{Buttons, Input, PortInput};
 use crate::play::{coord, Match, Seat};
 use crate::screens::board_view;
@@ -52,7 +52,7 @@ pub(crate) fn update(
         Seat::Computer { .. } => play.computer_turn(&mut sv.search, &sv.clock, host),
         Seat::Human { port, .. } => {
             let p = input.ports.get(port as usize).copied().unwrap_or_default();
-            human_turn(play, &p, input, host)
+            human_turn(sv, play, &p, input, host)
         }
     };
     match ended {
@@ -84,6 +84,7 @@ fn unplugged_port(play: &Match, input: &Input) -> Option<u8> {
 /// for a hint (searched next frame, after "Looking for a hint..." shows).
 /// The outcome if the move ended the game.
 fn human_turn(
+    sv: &Services<'_>,
     play: &mut Match,
     p: &PortInput,
     input: &Input,
@@ -118,6 +119,9 @@ fn human_turn(
         }
         log(host, format_args!("illegal {}", coord(&rules, sq)));
         sound(host, Cue::Illegal);
+        if let Seat::Human { port, .. } = play.seat_to_move() {
+            sv.rumble(port, RumbleCause::Illegal, host);
+        }
         return None;
     }
     // Undo: the player to move, or in the two-controller mode either player.

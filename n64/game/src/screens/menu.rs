@@ -14,7 +14,7 @@ use crate::palette;
 use crate::play::Match;
 use crate::screens::{move_cursor, Next, Screen};
 use crate::services::Services;
-use crate::settings::{self, friendly_name, MenuItem, Mode, Settings};
+use crate::settings::{self, friendly_name, MenuItem, Mode};
 use crate::sound::Cue;
 use crate::text::StrBuf;
 use crate::widgets::{panel, wrapped};
@@ -35,16 +35,18 @@ impl Menu {
         self.cursor = 0;
     }
 
-    /// Visible menu items for the settings' mode.
-    pub(crate) fn items(settings: &Settings) -> impl Iterator<Item = MenuItem> + '_ {
+    /// Visible menu items for the settings' mode and the controllers
+    /// connected (the Rumble line needs a Rumble Pak).
+    pub(crate) fn items(sv: &Services<'_>) -> impl Iterator<Item = MenuItem> {
+        let (mode, rumble_pak) = (sv.settings.mode, sv.any_rumble_pak());
         MenuItem::ALL
             .into_iter()
-            .filter(|i| i.visible(settings.mode))
+            .filter(move |i| i.visible(mode, rumble_pak))
     }
 
     /// The menu item under the cursor.
-    pub(crate) fn selected(&self, settings: &Settings) -> MenuItem {
-        Menu::items(settings)
+    pub(crate) fn selected(&self, sv: &Services<'_>) -> MenuItem {
+        Menu::items(sv)
             .nth(self.cursor as usize)
             .unwrap_or(MenuItem::Start)
     }
@@ -59,7 +61,7 @@ impl Menu {
         host: &mut impl Host,
     ) -> Next {
         let p = input.merged();
-        let count = Menu::items(&sv.settings).count().max(1) as u8;
+        let count = Menu::items(sv).count().max(1) as u8;
         if self.cursor >= count {
             self.cursor = count - 1;
         }
@@ -68,7 +70,7 @@ impl Menu {
             return Next::To(Screen::Title);
         }
         move_cursor(&mut self.cursor, count, &p, host);
-        let item = self.selected(&sv.settings);
+        let item = self.selected(sv);
         let mut delta = 0i8;
         if p.repeated.intersects(Buttons::DLEFT) {
             delta -= 1;
@@ -111,10 +113,10 @@ impl Menu {
             palette::FRAME,
             Alignment::Center,
         );
-        let selected = self.selected(&sv.settings);
+        let selected = self.selected(sv);
         let mode = sv.settings.mode;
         let mut y = 50;
-        for item in Menu::items(&sv.settings) {
+        for item in Menu::items(sv) {
             let is_sel = item == selected;
             let row = Rectangle::new(Point::new(12, y - 10), Size::new(296, 20));
             if is_sel {
@@ -201,6 +203,8 @@ impl Menu {
             MenuItem::First => {
                 desc.write_str("Who plays X and moves first. Alternate swaps every game.")
             }
+            MenuItem::Rumble => desc
+                .write_str("A short rumble when your move wins, loses or is refused (Rumble Pak)."),
             MenuItem::Start => desc.write_str("Press A or START to play."),
         };
         wrapped(

@@ -30,6 +30,8 @@ pub struct FakeHost {
     pub sounds: Vec<Cue>,
     /// `hush` calls: how many log lines there were at each.
     pub hushes: Vec<usize>,
+    /// `rumble` calls: the port (0-based) of each.
+    pub rumbles: Vec<u8>,
 }
 
 impl FakeHost {
@@ -44,6 +46,7 @@ impl FakeHost {
             fake_clock: None,
             sounds: Vec::new(),
             hushes: Vec::new(),
+            rumbles: Vec::new(),
         }
     }
 
@@ -98,6 +101,10 @@ impl Host for FakeHost {
 
     fn hush(&mut self) {
         self.hushes.push(self.lines.len());
+    }
+
+    fn rumble(&mut self, port: u8) {
+        self.rumbles.push(port);
     }
 
     fn save_write(&mut self, data: &[u8]) -> bool {
