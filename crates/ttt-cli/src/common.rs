@@ -32,9 +32,30 @@ pub fn input_error(msg: impl Into<String>) -> anyhow::Error {
     InputError(msg.into()).into()
 }
 
+/// A command stopped by a signal after cleaning up: exit status 128 plus
+/// the signal's number (130 for SIGINT, 143 for SIGTERM), as a shell
+/// reports a program the signal killed.
+#[derive(Debug)]
+pub struct Interrupted {
+    /// The signal's number.
+    pub signal: i32,
+    /// What was stopped, for the message.
+    pub what: String,
+}
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 /// The exit status for an error returned by a command.
 pub fn exit_code(err: &anyhow::Error) -> i32 {
-    if err.downcast_ref::<InputError>().is_some() {
+    if let Some(stop) = err.downcast_ref::<Interrupted>() {
+        128 + stop.signal
+    } else if err.downcast_ref::<InputError>().is_some() {
         EXIT_INPUT
     } else {
         EXIT_FAILURE

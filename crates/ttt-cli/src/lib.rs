@@ -7,3 +7,4 @@ pub use ttt_core::ai;
 pub mod common;
 pub mod engine;
 pub mod pbrain;
+pub mod progress;
