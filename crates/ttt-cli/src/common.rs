@@ -3,6 +3,7 @@
 //! decides the exit status.
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
@@ -324,6 +325,19 @@ pub fn parse_player(name: &str) -> Result<PlayerKind, String> {
     })
 }
 
+/// Why the exact solver refuses the exactly-k rule on `rules` (a line
+/// longer than k fits on the board), or `None` if it does not.
+pub fn exact_k_refusal(rules: &Rules) -> Option<String> {
+    let long = rules.columns().max(rules.rows());
+    rules.excludes_overlines().then(|| {
+        format!(
+            "{rules}: the exact solver does not play the exactly-k rule where a line longer \
+             than k fits (here up to {long}); it does with k equal to the longer side \
+             (k={long}), and `ttt move --ai strong` plays this board"
+        )
+    })
+}
+
 /// Refuses `perfect` on boards the exact solver cannot finish.
 pub fn check_player_fits(kind: PlayerKind, rules: &Rules) -> Result<(), String> {
     if kind == PlayerKind::Perfect && !crate::ai::is_solvable(rules) {
@@ -415,9 +429,76 @@ pub fn alloc_tt_bytes(bytes: usize) -> Option<Vec<TtEntry>> {
     Some(tt)
 }
 
-/// Whether progress displays belong on stderr (a terminal).
-pub fn stderr_is_terminal() -> bool {
-    io::stderr().is_terminal()
+/// A file a command writes when its work is done (`--certificate FILE`),
+/// made ready before the work starts: a path that is a directory or in a
+/// folder that cannot be written to fails at once, not after minutes of
+/// solving. The text goes to a temporary file beside it, renamed into place
+/// by [`finish`](OutputFile::finish): a run that fails or is stopped leaves
+/// the path as it was.
+pub struct OutputFile {
+    temp: tempfile::NamedTempFile,
+    path: PathBuf,
+    flag: &'static str,
+}
+
+impl OutputFile {
+    /// Checks `path`, given with `flag`, and opens its temporary file.
+    pub fn prepare(path: &Path, flag: &'static str) -> anyhow::Result<OutputFile> {
+        let shown = path.display();
+        if path.is_dir() {
+            return Err(input_error(format!("{flag} {shown}: is a directory")));
+        }
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        if !folder.is_dir() {
+            return Err(input_error(format!(
+                "{flag} {shown}: there is no folder {}",
+                folder.display()
+            )));
+        }
+        let temp = tempfile::Builder::new()
+            .prefix(".ttt-")
+            .tempfile_in(folder)
+            .map_err(|e| {
+                // The error's own text names the temporary file: say the kind.
+                input_error(format!(
+                    "{flag} {shown}: cannot write in {}: {}",
+                    folder.display(),
+                    io::Error::from(e.kind())
+                ))
+            })?;
+        Ok(OutputFile {
+            temp,
+            path: path.to_path_buf(),
+            flag,
+        })
+    }
+
+    /// The path given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The open temporary file, to write the text to.
+    pub fn handle(&self) -> &std::fs::File {
+        self.temp.as_file()
+    }
+
+    /// An error writing the file, naming the flag and the path.
+    pub fn error(&self, e: &dyn fmt::Display) -> anyhow::Error {
+        anyhow::anyhow!("{} {}: {e}", self.flag, self.path.display())
+    }
+
+    /// Puts the written file in place.
+    pub fn finish(self) -> anyhow::Result<()> {
+        let (flag, path) = (self.flag, self.path);
+        self.temp
+            .persist(&path)
+            .map(drop)
+            .map_err(|e| anyhow::anyhow!("{flag} {}: {}", path.display(), e.error))
+    }
 }
 
 /// Whether colour may be used on stdout (a terminal, and no `NO_COLOR`).

@@ -6,7 +6,9 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+use crate::common::grouped;
 
 /// How long a task runs before its line appears.
 const DELAY: Duration = Duration::from_millis(300);
@@ -33,15 +35,20 @@ pub struct ProgressLine {
 }
 
 impl ProgressLine {
-    /// A line drawn with `template` (indicatif's: `{human_pos}`,
-    /// `{per_sec}`, `{eta}`, `{elapsed}`, `{msg}`...), of `length` steps if
-    /// known.
+    /// A line drawn with `template` (indicatif's keys: `{human_pos}`,
+    /// `{eta}`, `{elapsed}`, `{msg}`...; and `{rate}`: steps per second as
+    /// a whole number, 2,862,531/s), of `length` steps if known.
     pub fn new(template: &str, length: Option<u64>) -> ProgressLine {
         let bar = ProgressBar::with_draw_target(length, ProgressDrawTarget::hidden());
         // A template is a constant of this program: a bad one only loses
         // the line's layout, never the command.
         if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
+            bar.set_style(style.with_key(
+                "rate",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    let _ = write!(out, "{}/s", grouped(state.per_sec() as u64));
+                },
+            ));
         }
         ProgressLine {
             bar,

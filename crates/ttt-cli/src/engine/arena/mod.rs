@@ -240,7 +240,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let interrupt = Interrupt::default();
     let handlers = interrupt.on_signals()?;
     let mut progress = ProgressLine::new(
-        "game {human_pos}/{human_len}, {per_sec}, ETA {eta}",
+        "game {human_pos}/{human_len}, {elapsed} elapsed, ETA {eta}",
         Some(u64::from(args.games)),
     );
     let played = series::play_match(args, &m, records, &interrupt, |done, note| {
