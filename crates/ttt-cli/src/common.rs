@@ -166,6 +166,18 @@ pub enum Line {
 /// [`MAX_LINE_BYTES`] of it in memory: a longer line is read to its end and
 /// dropped, so the next call starts at the next line.
 pub fn read_line_bounded(input: &mut dyn BufRead) -> io::Result<Line> {
+    read_line_limited(input, true)
+}
+
+/// [`read_line_bounded`] for input that is refused at its first long line
+/// (a file): stops reading as soon as the line passes [`MAX_LINE_BYTES`],
+/// so a file without line ends (`/dev/zero`) is refused at once instead of
+/// read forever. The length of [`Line::TooLong`] is then what was read.
+pub fn read_line_capped(input: &mut dyn BufRead) -> io::Result<Line> {
+    read_line_limited(input, false)
+}
+
+fn read_line_limited(input: &mut dyn BufRead, read_to_end_of_line: bool) -> io::Result<Line> {
     let mut kept = Vec::new();
     let mut length: u64 = 0;
     let mut any = false;
@@ -188,7 +200,7 @@ pub fn read_line_bounded(input: &mut dyn BufRead) -> io::Result<Line> {
         length += part.len() as u64;
         let used = part.len() + usize::from(ends);
         input.consume(used);
-        if ends {
+        if ends || (!read_to_end_of_line && length > MAX_LINE_BYTES as u64 + 1) {
             break;
         }
     }
