@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, WinCondition, MAX_SIDE};
 
-use super::protocol::{interrupts_thinking, parse_board_line, parse_command, BoardLine, Command};
+use super::protocol::{
+    arguments, interrupts_thinking, parse_board_line, parse_command, BoardLine, Command,
+};
 use crate::ai::{PlayerKind, TtEntry};
 use crate::common::{
     alloc_tt_bytes, quote_short, read_line_bounded, think_until, too_long_message, Limits, Line,
@@ -292,8 +294,8 @@ impl<B: Brain> Session<B> {
         }
         match parse_command(line) {
             Command::Blank => {}
-            Command::Start(n) => self.start(n, n, out)?,
-            Command::RectStart(w, h) => self.start(w, h, out)?,
+            Command::Start(n) => self.start(n, n, arguments(line), out)?,
+            Command::RectStart(w, h) => self.start(w, h, arguments(line), out)?,
             Command::Restart => match &self.pos {
                 Some(pos) => {
                     self.pos = Some(Position::new(*pos.rules()));
@@ -304,6 +306,13 @@ impl<B: Brain> Session<B> {
             },
             Command::Begin => match &self.pos {
                 None => writeln!(out, "ERROR no game: send START first")?,
+                // BEGIN asks for the first move of a game: on a board with
+                // stones the manager and the brain disagree on the position.
+                Some(pos) if pos.mark_count() > 0 => writeln!(
+                    out,
+                    "ERROR BEGIN: the board is not empty; BEGIN starts an empty board \
+                     (send RESTART first, or BOARD for a position)"
+                )?,
                 Some(_) => self.answer(received, out)?,
             },
             Command::Turn(x, y) => {
@@ -368,13 +377,16 @@ impl<B: Brain> Session<B> {
         Ok(Flow::Continue)
     }
 
-    fn start(&mut self, columns: u32, rows: u32, out: &mut dyn Write) -> io::Result<()> {
+    /// START or RECTSTART: `sent` is the size as the manager wrote it.
+    fn start(
+        &mut self,
+        columns: u32,
+        rows: u32,
+        sent: &str,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         let max = MAX_SIDE as u32;
-        let size = if columns == rows {
-            columns.to_string()
-        } else {
-            format!("{columns},{rows}")
-        };
+        let size = printable(sent);
         if columns == 0 || rows == 0 {
             return writeln!(out, "ERROR unsupported size {size} (min 1)");
         }
