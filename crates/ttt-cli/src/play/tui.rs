@@ -323,6 +323,10 @@ struct Ui<'a> {
     /// `typed` is one movement letter (a, d, s, w) that also names a column:
     /// it moved the cursor, and becomes a coordinate only if a digit follows.
     tentative: bool,
+    /// `typed` was refused by Enter: still shown, and Backspace edits it,
+    /// but the next character starts a new entry (typing 8 after a refused
+    /// "9x" means 8, not "9x8").
+    refused: bool,
     /// Warnings from the start (the record not kept, ignored flags, slow
     /// players), shown under the board for the whole session.
     notes: Vec<String>,
@@ -345,6 +349,7 @@ pub fn run(session: &mut Session, pace: Option<u64>, notes: Vec<String>) -> anyh
         thinking: false,
         typed: String::new(),
         tentative: false,
+        refused: false,
         notes,
     };
     let exit = {
@@ -400,6 +405,7 @@ impl Ui<'_> {
     fn clear_typed(&mut self) {
         self.typed.clear();
         self.tentative = false;
+        self.refused = false;
     }
 
     /// Whether the game can go on: the board is on screen and nothing else
@@ -590,6 +596,7 @@ impl Ui<'_> {
         }
         match self.phase {
             Phase::AskFirst => match ch {
+                Some('?') => self.show_help(),
                 Some('y') => self.start(Some(true)),
                 Some('n') => self.start(Some(false)),
                 Some('r') => {
@@ -599,6 +606,7 @@ impl Ui<'_> {
                 _ => {}
             },
             Phase::GameOver => match ch {
+                Some('?') => self.show_help(),
                 Some('y') | Some(' ') => self.new_game(),
                 _ if key.code == KeyCode::Enter => self.new_game(),
                 Some('n') => return Ok(Some(Exit::Done)),
@@ -638,6 +646,8 @@ impl Ui<'_> {
     /// ("h" then Enter still asks for a hint).
     fn typing_key(&mut self, key: KeyEvent, ch: Option<char>) -> bool {
         let rules = *self.session.rules();
+        // Only the key right after a refusal starts afresh.
+        let refused = std::mem::take(&mut self.refused);
         if self.tentative {
             self.tentative = false;
             if let Some(digit) = ch.filter(char::is_ascii_digit) {
@@ -652,6 +662,11 @@ impl Ui<'_> {
             }
         }
         if !self.typed.is_empty() {
+            if refused && matches!(key.code, KeyCode::Char(c) if c.is_ascii_graphic() && c != '?') {
+                self.typed.clear();
+                // The key is read as on an empty line.
+                return self.typing_key(key, ch);
+            }
             match key.code {
                 KeyCode::Enter => self.submit_typed(),
                 KeyCode::Backspace => {
@@ -708,8 +723,12 @@ impl Ui<'_> {
     fn submit_typed(&mut self) {
         let rules = *self.session.rules();
         match parse_action(&rules, &self.typed) {
-            // Kept, to be corrected with Backspace.
-            Err(why) => self.message = why,
+            // Kept on the line, to be corrected with Backspace; a new
+            // character starts afresh, and the message keeps the text.
+            Err(why) => {
+                self.message = format!("\"{}\": {why}", self.typed.trim());
+                self.refused = true;
+            }
             Ok(action) => {
                 self.typed.clear();
                 match action {
@@ -855,8 +874,15 @@ impl Ui<'_> {
         let Some(l) = self.layout else {
             // Whatever the size: the text wraps, and the game waits.
             let (min_width, min_height) = min_size(&rules);
+            // A board that needs more than the usual 80x24 may not fit at
+            // all: the line view plays any board in any terminal.
+            let plain = if min_width > 80 || min_height > 24 {
+                ", or play line by line with ttt --plain"
+            } else {
+                ""
+            };
             let text = format!(
-                "Too small for the board: enlarge the terminal to {min_width}x{min_height}. {}",
+                "Too small for the board: enlarge the terminal to {min_width}x{min_height}{plain}. {}",
                 if self.confirm_quit {
                     self.prompt()
                 } else {
