@@ -1,6 +1,5 @@
 //! What picks the brain's moves: the [`Brain`] trait, and the engine
 //! behind it with its table sized to the manager's memory limit.
-
 use ttt_core::{Position, Square};
 
 use crate::ai::{PlayerKind, TtEntry};
