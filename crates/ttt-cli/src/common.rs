@@ -8,6 +8,11 @@ use std::time::Instant;
 use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
 
 use crate::ai::{Budget, Player, PlayerKind, SearchStats, TtEntry};
+pub use crate::lines::{
+    quote_short, read_line_bounded, read_line_capped, too_long_message, Line, MAX_LINE_BYTES,
+    QUOTE_CHARS,
+};
+pub use crate::output_file::OutputFile;
 
 /// Exit status for bad input (a malformed or finished board, an impossible
 /// size): the same as clap's usage errors.
@@ -32,9 +37,30 @@ pub fn input_error(msg: impl Into<String>) -> anyhow::Error {
     InputError(msg.into()).into()
 }
 
+/// A command stopped by a signal after cleaning up: exit status 128 plus
+/// the signal's number (130 for SIGINT, 143 for SIGTERM), as a shell
+/// reports a program the signal killed.
+#[derive(Debug)]
+pub struct Interrupted {
+    /// The signal's number.
+    pub signal: i32,
+    /// What was stopped, for the message.
+    pub what: String,
+}
+
+impl fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 /// The exit status for an error returned by a command.
 pub fn exit_code(err: &anyhow::Error) -> i32 {
-    if err.downcast_ref::<InputError>().is_some() {
+    if let Some(stop) = err.downcast_ref::<Interrupted>() {
+        128 + stop.signal
+    } else if err.downcast_ref::<InputError>().is_some() {
         EXIT_INPUT
     } else {
         EXIT_FAILURE
@@ -116,101 +142,6 @@ impl fmt::Display for Origin {
             Origin::StdinLine(n) => write!(f, "stdin line {n}"),
         }
     }
-}
-
-/// The longest input line any reader accepts: far more than any real line
-/// (a 20x20 board is about 420 bytes), small enough that memory stays flat
-/// whatever is piped in.
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
-
-/// One line read by [`read_line_bounded`].
-#[derive(Debug, PartialEq, Eq)]
-pub enum Line {
-    /// The line, without its end of line.
-    Text(Vec<u8>),
-    /// A line over [`MAX_LINE_BYTES`]: its start (for the message) and its
-    /// length; the rest was read and dropped.
-    TooLong {
-        /// The first bytes of the line.
-        start: Vec<u8>,
-        /// The length of the whole line in bytes.
-        length: u64,
-    },
-    /// End of input.
-    End,
-}
-
-/// Reads one line (up to `\n`, or to the end of input) keeping at most
-/// [`MAX_LINE_BYTES`] of it in memory: a longer line is read to its end and
-/// dropped, so the next call starts at the next line.
-pub fn read_line_bounded(input: &mut dyn BufRead) -> io::Result<Line> {
-    let mut kept = Vec::new();
-    let mut length: u64 = 0;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break; // end of input
-        }
-        any = true;
-        let (part, ends) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], true),
-            None => (chunk, false),
-        };
-        let room = (MAX_LINE_BYTES + 1).saturating_sub(kept.len());
-        kept.extend_from_slice(&part[..part.len().min(room)]);
-        length += part.len() as u64;
-        let used = part.len() + usize::from(ends);
-        input.consume(used);
-        if ends {
-            break;
-        }
-    }
-    if !any {
-        return Ok(Line::End);
-    }
-    if kept.last() == Some(&b'\r') && length <= MAX_LINE_BYTES as u64 + 1 {
-        kept.pop();
-        length -= 1;
-    }
-    if length > MAX_LINE_BYTES as u64 {
-        // Enough bytes for the quoted characters and the sign that more follow.
-        kept.truncate((QUOTE_CHARS + 1) * 4);
-        return Ok(Line::TooLong {
-            start: kept,
-            length,
-        });
-    }
-    Ok(Line::Text(kept))
-}
-
-/// How many characters of an input line an error message quotes.
-pub const QUOTE_CHARS: usize = 60;
-
-/// Input text for an error message: one line, control characters as `?`,
-/// at most [`QUOTE_CHARS`] characters (then `...`).
-pub fn quote_short(text: &str) -> String {
-    let mut s: String = text
-        .chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .take(QUOTE_CHARS)
-        .collect();
-    if text.chars().nth(QUOTE_CHARS).is_some() {
-        s.push_str("...");
-    }
-    s
-}
-
-/// The message for a line over [`MAX_LINE_BYTES`].
-pub fn too_long_message(start: &[u8], length: u64) -> String {
-    format!(
-        "the line is too long ({length} bytes, at most {MAX_LINE_BYTES}): \"{}\"",
-        quote_short(&String::from_utf8_lossy(start))
-    )
 }
 
 /// Calls `each` for every board of the arguments, in order; an argument `-`
@@ -299,6 +230,19 @@ pub fn parse_player(name: &str) -> Result<PlayerKind, String> {
         format!(
             "unknown player {name:?}: choose one of {}",
             names.join(", ")
+        )
+    })
+}
+
+/// Why the exact solver refuses the exactly-k rule on `rules` (a line
+/// longer than k fits on the board), or `None` if it does not.
+pub fn exact_k_refusal(rules: &Rules) -> Option<String> {
+    let long = rules.columns().max(rules.rows());
+    rules.excludes_overlines().then(|| {
+        format!(
+            "{rules}: the exact solver does not play the exactly-k rule where a line longer \
+             than k fits (here up to {long}); it does with k equal to the longer side \
+             (k={long}), and `ttt move --ai strong` plays this board"
         )
     })
 }
@@ -392,11 +336,6 @@ pub fn alloc_tt_bytes(bytes: usize) -> Option<Vec<TtEntry>> {
     tt.try_reserve_exact(n).ok()?;
     tt.resize(n, TtEntry::default());
     Some(tt)
-}
-
-/// Whether progress displays belong on stderr (a terminal).
-pub fn stderr_is_terminal() -> bool {
-    io::stderr().is_terminal()
 }
 
 /// Whether colour may be used on stdout (a terminal, and no `NO_COLOR`).
@@ -502,42 +441,6 @@ mod tests {
         let six = format!("xxxxxx.../{}/oooo.oo..", ["........."; 7].join("/"));
         assert!(playable_board(&six, Some(5), false).is_err());
         assert!(playable_board(&six, Some(5), true).is_ok());
-    }
-
-    #[test]
-    fn long_lines_are_dropped_and_the_next_line_is_read() {
-        let long = "a".repeat(MAX_LINE_BYTES * 3);
-        let text = format!("x........\r\n{long}\nnext\nlast");
-        let mut input = io::BufReader::with_capacity(1000, io::Cursor::new(text));
-        assert_eq!(
-            read_line_bounded(&mut input).unwrap(),
-            Line::Text(b"x........".to_vec())
-        );
-        match read_line_bounded(&mut input).unwrap() {
-            Line::TooLong { start, length } => {
-                assert!(start.len() < 300);
-                assert_eq!(length, long.len() as u64);
-                let message = too_long_message(&start, length);
-                assert!(message.ends_with("aaa...\""), "{message}");
-                assert!(message.len() < 150, "{message}");
-            }
-            other => panic!("{other:?}"),
-        }
-        assert_eq!(
-            read_line_bounded(&mut input).unwrap(),
-            Line::Text(b"next".to_vec())
-        );
-        assert_eq!(
-            read_line_bounded(&mut input).unwrap(),
-            Line::Text(b"last".to_vec())
-        );
-        assert_eq!(read_line_bounded(&mut input).unwrap(), Line::End);
-        let exactly = "b".repeat(MAX_LINE_BYTES);
-        let mut input = io::Cursor::new(format!("{exactly}\n"));
-        assert_eq!(
-            read_line_bounded(&mut input).unwrap(),
-            Line::Text(exactly.into_bytes())
-        );
     }
 
     #[test]

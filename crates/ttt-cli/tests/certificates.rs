@@ -351,3 +351,78 @@ fn verify_reports_errors_with_status_2() {
         .code(2)
         .stderr(predicate::str::contains("cannot read"));
 }
+
+#[test]
+fn a_certificate_path_that_cannot_be_written_is_refused_before_solving() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().display().to_string();
+    let missing = format!("{folder}/no-such-folder/x.cert");
+    for (path, why) in [
+        (
+            folder.clone(),
+            format!("--certificate {folder}: is a directory"),
+        ),
+        (
+            missing.clone(),
+            format!("--certificate {missing}: there is no folder {folder}/no-such-folder"),
+        ),
+    ] {
+        let out = ttt()
+            .args(["solve", "--size", "4x4", "-k", "3", "--certificate", &path])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(&why), "{stderr}");
+        // Refused before any solving: nothing on stdout, and no file left.
+        assert!(
+            out.stdout.is_empty(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn solve_groups_the_certificate_entries_like_verify() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("554.cert");
+    let path_text = path.to_str().unwrap();
+    let solved = stdout_of(&[
+        "solve",
+        "--size",
+        "5x5",
+        "-k",
+        "4",
+        "--certificate",
+        path_text,
+    ]);
+    let verified = stdout_of(&["verify", path_text]);
+    assert!(solved.contains("(27,411 entries,"), "{solved}");
+    assert!(verified.contains("(27,411 entries,"), "{verified}");
+}
+
+#[test]
+fn exactly_k_boards_are_refused_for_the_real_reason_and_solved_where_they_can_be() {
+    let out = ttt()
+        .args(["solve", "--size", "4x4 k=3 exact"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("does not play the exactly-k rule where a line longer than k fits"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("too large"), "{stderr}");
+    let analysed = ttt()
+        .args(["analyze", "--exact-k", "-k", "3", "..../..../..../...."])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&analysed.stderr);
+    assert!(stderr.contains("exactly-k rule"), "{stderr}");
+    // With k the longer side no longer line fits: solved as usual.
+    let solved = stdout_of(&["solve", "--size", "4x4 k=4 exact"]);
+    assert!(solved.starts_with("4x4 k=4 exact: draw"), "{solved}");
+}

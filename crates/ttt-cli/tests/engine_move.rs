@@ -401,11 +401,32 @@ fn big_boards_default_to_five_in_a_row_and_say_so() {
         .assert()
         .success()
         .stderr("");
-    // Up to 9x9 the default stays a full row (the seeds' N by N games).
+    // Up to 9x9 the default stays a full row (the seeds' N by N games),
+    // which needs no note (issue 23: it was noise on 3x3).
     ttt()
         .args(["move", "xx./oo./..."])
         .assert()
         .success()
         .stdout("3\n")
-        .stderr(predicate::str::contains("k=3"));
+        .stderr("");
+}
+
+#[test]
+fn the_default_win_length_is_noted_only_where_it_is_not_a_whole_row() {
+    let classic = ttt().args(["move", "x.o/.x./..o"]).output().unwrap();
+    assert!(classic.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&classic.stderr),
+        "",
+        "3x3 k=3 needs no note"
+    );
+    let gomoku = [".........."; 10].join("/");
+    let big = ttt().args(["move", &gomoku]).output().unwrap();
+    assert!(big.status.success());
+    assert!(
+        String::from_utf8_lossy(&big.stderr)
+            .contains("10x10 k=5 (the default win length; -k to change)"),
+        "{}",
+        String::from_utf8_lossy(&big.stderr)
+    );
 }

@@ -12,10 +12,12 @@ use ttt_core::{Position, Square};
 /// otherwise); returns its output lines.
 fn session(input: &str) -> Vec<String> {
     let input = format!("INFO timeout_turn 200\n{input}");
-    session_with(
-        std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-ttt")),
-        &input,
-    )
+    // Another build's brain can be named at run time, to see a test fail there.
+    let brain = std::env::var_os("CARGO_BIN_EXE_pbrain-ttt").map_or_else(
+        || env!("CARGO_BIN_EXE_pbrain-ttt").into(),
+        std::path::PathBuf::from,
+    );
+    session_with(std::process::Command::new(brain), &input)
 }
 
 /// Whether the brain answers `line` with one line (`in_board`: between
@@ -910,4 +912,27 @@ fn board_field_3_cells_are_nobodys() {
     let out = session("START 3\nBOARD\n0,0,3\n1,0,3\n2,0,3\n0,1,2\nDONE\nEND\n");
     let (x, y) = coords(&out[1]);
     assert!(y > 0 && (x, y) != (0, 1), "{out:?}");
+}
+
+#[test]
+fn a_size_too_large_to_read_is_quoted_as_sent() {
+    let out = session("START 4294967296\nRECTSTART 20,99999999999\nEND\n");
+    assert_eq!(out[0], "ERROR unsupported size 4294967296 (max 20)");
+    assert_eq!(out[1], "ERROR unsupported size 20,99999999999 (max 20)");
+}
+
+#[test]
+fn begin_on_a_board_with_stones_is_an_error_that_changes_nothing() {
+    let out = session("START 15\nTURN 7,7\nBEGIN\nTURN 0,0\nEND\n");
+    assert_eq!(out.len(), 4, "{out:?}");
+    assert!(
+        out[2].starts_with("ERROR BEGIN: the board is not empty"),
+        "{out:?}"
+    );
+    // The game goes on from the same position: 0,0 is still free.
+    assert!(!out[3].starts_with("ERROR"), "{out:?}");
+    let reply = out[3].clone();
+    assert_ne!(reply, "0,0");
+    assert_ne!(reply, "7,7");
+    assert_ne!(reply, out[1]);
 }

@@ -97,10 +97,11 @@ impl Drop for Tmux {
 
 fn command(extra: &str) -> String {
     let data = std::env::temp_dir().join(format!("ttt-tui-test-{}", std::process::id()));
+    // Another build can be named at run time, to see a test fail there.
+    let ttt = std::env::var("CARGO_BIN_EXE_ttt").unwrap_or(env!("CARGO_BIN_EXE_ttt").into());
     format!(
-        "XDG_DATA_HOME={} NO_COLOR=1 {} --seed 1 {extra}; echo EXIT=$?",
+        "XDG_DATA_HOME={} NO_COLOR=1 {ttt} --seed 1 {extra}; echo EXIT=$?",
         data.display(),
-        env!("CARGO_BIN_EXE_ttt")
     )
 }
 
@@ -656,6 +657,50 @@ fn full_screen_command_letters_that_name_columns_start_a_coordinate() {
     t.wait_for("Player O: h_   Enter asks for a hint");
     t.keys(&["Enter"]);
     t.wait_for("Hint: square");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_help_at_the_first_question_and_a_fresh_entry_after_a_refusal() {
+    let Some(t) = Tmux::start("newuser") else {
+        return;
+    };
+    t.type_line(&command("--first ask"));
+    t.wait_for("Do you want to go first?");
+    // ? at the very first question shows the help.
+    t.keys(&["?"]);
+    t.wait_for("Type a square number (1 to 9");
+    t.keys(&["y"]);
+    t.wait_for("Your move (X)");
+    // A refused entry stays shown (on the line and in the message); the next
+    // key starts a new entry: 8 then Enter plays 8, not "9x8".
+    t.keys(&["9", "x", "Enter"]);
+    let screen = t.wait_for("\"9x\": Invalid move");
+    assert!(screen.contains("Your move (X): 9x_"), "{screen}");
+    t.keys(&["8"]);
+    t.wait_for("Your move (X): 8_   Enter plays 8");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("I am choosing square");
+    let row3 = screen.lines().find(|l| l.starts_with(" 3 ")).unwrap_or("");
+    assert!(row3.starts_with(" 3 │   │ X │"), "{screen}");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_a_board_too_big_for_80x24_offers_the_line_view() {
+    let Some(t) = Tmux::start("toobig") else {
+        return;
+    };
+    t.type_line(&command("--mode two-player --size 20"));
+    let screen = t.wait_for("enlarge");
+    assert!(
+        text_of(&screen).contains(
+            "enlarge the terminal to 63x27, or play line by line with ttt --plain. q quits."
+        ),
+        "{screen}"
+    );
     t.keys(&["q", "y"]);
     t.wait_for("EXIT=0");
 }

@@ -1,13 +1,20 @@
 //! Command-line front end: `n64rom pack` and `n64rom info`.
 
-use std::path::PathBuf;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use n64rom::boot::{BootCheck, Verdict};
 use n64rom::compat;
-use n64rom::header::{self, accessory, SaveType};
+use n64rom::header::{self, accessory, SaveType, PROGRAM_OFFSET};
+
+/// The largest ROM `info` reads: 64 MiB, the largest N64 cartridge (512
+/// Mbit) and what flashcarts take. A bigger file is refused by its size,
+/// not read into memory.
+const MAX_ROM_BYTES: u64 = 64 << 20;
 
 #[derive(Parser)]
 #[command(
@@ -73,6 +80,16 @@ fn pack(
     destination: String,
     require_console: bool,
 ) -> Result<Outcome> {
+    // Writing the ROM over an input would destroy it (the ELF is read in
+    // full first, so the pack itself would work).
+    for (input, what) in [(Some(&elf), "the ELF"), (ipl3.as_ref(), "the --ipl3 file")] {
+        if input.is_some_and(|input| same_file(input, &output)) {
+            anyhow::bail!(
+                "-o {} is {what} being packed: choose another output file",
+                output.display()
+            );
+        }
+    }
     let elf_bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
     let user_ipl3 = match &ipl3 {
         Some(path) => {
@@ -116,8 +133,62 @@ fn pack(
     Ok(Outcome::Ok)
 }
 
+/// Whether `a` and `b` name the same existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Reads a ROM: its header first, so a file that is not a ROM is refused
+/// after 4 KiB whatever its size, then the rest, at most [`MAX_ROM_BYTES`].
+fn read_rom(path: &Path) -> Result<Vec<u8>> {
+    let shown = path.display();
+    let mut file = File::open(path).with_context(|| format!("reading {shown}"))?;
+    // Into a buffer of the header's size: `read_to_end` would size its
+    // buffer by the whole file.
+    let mut rom = vec![0; PROGRAM_OFFSET];
+    let mut filled = 0;
+    while filled < rom.len() {
+        match file.read(&mut rom[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e).with_context(|| format!("reading {shown}")),
+        }
+    }
+    rom.truncate(filled);
+    header::Header::parse(&rom).with_context(|| format!("reading header of {shown}"))?;
+    let too_large = |size: String| {
+        anyhow::anyhow!(
+            "{shown}{size} is larger than any N64 ROM (at most {} MiB)",
+            MAX_ROM_BYTES >> 20
+        )
+    };
+    // A file's size is known: refused, or read into a buffer of that size.
+    let size = file
+        .metadata()
+        .ok()
+        .filter(|m| m.is_file())
+        .map(|m| m.len());
+    if let Some(size) = size {
+        if size > MAX_ROM_BYTES {
+            return Err(too_large(format!(" ({size} bytes)")));
+        }
+        rom.reserve_exact((size as usize).saturating_sub(rom.len()));
+    }
+    file.take(MAX_ROM_BYTES + 1 - rom.len() as u64)
+        .read_to_end(&mut rom)
+        .with_context(|| format!("reading {shown}"))?;
+    if rom.len() as u64 > MAX_ROM_BYTES {
+        return Err(too_large(String::new()));
+    }
+    Ok(rom)
+}
+
 fn info(path: PathBuf, require_console: bool) -> Result<Outcome> {
-    let rom = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+    let rom = read_rom(&path)?;
     let (v, boot) =
         n64rom::inspect(&rom).with_context(|| format!("reading header of {}", path.display()))?;
     let h = &v.header;

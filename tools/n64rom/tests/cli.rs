@@ -4,8 +4,15 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
+/// The binary under test: this build's, unless `CARGO_BIN_EXE_n64rom`
+/// names another at run time (to see a test fail on an older build).
+fn n64rom_path() -> PathBuf {
+    std::env::var_os("CARGO_BIN_EXE_n64rom")
+        .map_or_else(|| env!("CARGO_BIN_EXE_n64rom").into(), Into::into)
+}
+
 fn n64rom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_n64rom"))
+    Command::new(n64rom_path())
         .args(args)
         .output()
         .expect("run n64rom")
@@ -336,4 +343,64 @@ fn compat_ipl3_rom_boots_on_a_console() {
             "{text}"
         );
     }
+}
+
+/// `n64rom ARGS` with its address space limited to 100 MB (`ulimit -v`).
+fn n64rom_in_100_mb(args: &[&str]) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 100000 && exec \"$0\" \"$@\"")
+        .arg(n64rom_path())
+        .args(args)
+        .output()
+        .expect("run n64rom")
+}
+
+#[test]
+fn info_reads_a_huge_file_no_further_than_it_must() {
+    // A 1 GiB sparse file: not a ROM (its first word is 0), refused after its header.
+    let huge = scratch("huge.z64");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(1 << 30).unwrap();
+    let out = n64rom_in_100_mb(&["info", huge.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("0x00000000"), "{}", stderr(&out));
+    // The same size behind a real ROM's header: refused by its size.
+    let elf = scratch("huge.elf");
+    let rom = scratch("small.z64");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let packed = n64rom(&["pack", elf.to_str().unwrap(), "-o", rom.to_str().unwrap()]);
+    assert!(packed.status.success(), "{}", stderr(&packed));
+    let mut bytes = std::fs::read(&rom).unwrap();
+    bytes.truncate(4096);
+    std::fs::write(&huge, &bytes).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&huge)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let out = n64rom_in_100_mb(&["info", huge.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("(1073741824 bytes) is larger than any N64 ROM (at most 64 MiB)"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_file(&huge);
+}
+
+#[test]
+fn pack_refuses_to_write_over_its_input() {
+    let elf = scratch("self.elf");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let path = elf.to_str().unwrap();
+    let out = n64rom(&["pack", path, "-o", path]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is the ELF being packed: choose another output file"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&elf).unwrap(), tiny_elf());
 }

@@ -1,15 +1,15 @@
 //! `ttt analyze`: the exact value of a board and of each of its moves.
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use ttt_core::{Position, Rules, Square};
+use ttt_core::{Position, Square, SquareFormat};
 
 use crate::ai::{is_solvable, Progress, Solver, Value};
 use crate::common::{
-    fit_tt, for_each_board, grouped, input_error, playable_board, quote_short, square_text,
-    stderr_is_terminal, use_color, Format, Origin, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, for_each_board, input_error, playable_board, quote_short, square_text,
+    use_color, Format, Origin, DEFAULT_TT_MB,
 };
+use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
 Values are for the player who makes the move, with perfect play by both sides:
@@ -19,6 +19,10 @@ Moves are listed best first.
 
 On a terminal wins are green and losses red (not with NO_COLOR set, nor through
 a pipe). Exit status 2 for a malformed or finished board, or one too large to solve exactly.
+
+With --json each move has `square` (written as --format asks), `number` (the
+square number, 1-based), `coordinate` (column letter and row, row 1 at the top:
+b2), and `column` and `row` counted from 0 (as the Gomocup protocol counts).
 
 BOARD '-' reads one board per line from standard input (blank lines and lines
 starting with # are skipped) and prints each analysis at once: tables separated
@@ -89,7 +93,9 @@ struct MoveJson {
     square: String,
     /// 1-based row-major number.
     number: u16,
-    /// 0-based column and row.
+    /// Column letter and 1-based row, row 1 at the top: `b2`.
+    coordinate: String,
+    /// 0-based column and row (the Gomocup protocol's `x,y`).
     column: u8,
     row: u8,
     value: ValueJson,
@@ -152,6 +158,9 @@ fn analyze_board(
     let pos = playable_board(text, args.k, args.exact_k)
         .map_err(|e| input_error(format!("{origin}{e}")))?;
     let rules = *pos.rules();
+    if let Some(why) = exact_k_refusal(&rules) {
+        return Err(input_error(format!("{origin}{why}")));
+    }
     if !is_solvable(&rules) {
         return Err(input_error(format!(
             "{origin}board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong`",
@@ -164,8 +173,13 @@ fn analyze_board(
         None => (&mut own, false, 0),
     };
     fit_tt(tt, args.tt_mb, &rules)?;
-    let mut progress = ProgressLine::new(&rules);
-    let (value, moves, nodes) = analyze(&pos, tt, &mut |p| progress.show(p));
+    let mut progress = ProgressLine::new(
+        &format!(
+            "analysing {rules}: {{human_pos}} positions, {{elapsed}}, {{rate}} (Ctrl-C stops)"
+        ),
+        None,
+    );
+    let (value, moves, nodes) = analyze(&pos, tt, &mut |p: Progress| progress.set(p.nodes));
     progress.clear();
     if args.json {
         let json = AnalysisJson {
@@ -180,6 +194,7 @@ fn analyze_board(
                 .map(|&(sq, v)| MoveJson {
                     square: square_text(&rules, sq, args.format),
                     number: rules.number_of(sq),
+                    coordinate: rules.display_square(sq, SquareFormat::Coord).to_string(),
                     column: sq.column(),
                     row: sq.row(),
                     value: v.into(),
@@ -239,62 +254,4 @@ pub fn analyze(
         None => solver.solve(pos),
     };
     (value, buf, solver.stats().nodes)
-}
-
-/// The "analysing ..." line on stderr while a long search runs, on a terminal
-/// only (a pipe or a log gets nothing): an empty 5x5 board takes most of a
-/// minute, which must not look like a hang.
-struct ProgressLine {
-    show: bool,
-    shown: bool,
-    start: Instant,
-    last: Instant,
-    rules: Rules,
-}
-
-impl ProgressLine {
-    /// First shown after this long, then refreshed this often: quick boards
-    /// print nothing.
-    const DELAY: Duration = Duration::from_millis(300);
-
-    fn new(rules: &Rules) -> ProgressLine {
-        let now = Instant::now();
-        ProgressLine {
-            show: stderr_is_terminal(),
-            shown: false,
-            start: now,
-            last: now,
-            rules: *rules,
-        }
-    }
-
-    fn show(&mut self, p: Progress) {
-        let now = Instant::now();
-        if !self.show
-            || now.duration_since(self.start) < Self::DELAY
-            || (self.shown && now.duration_since(self.last) < Self::DELAY)
-        {
-            return;
-        }
-        self.last = now;
-        self.shown = true;
-        let mut err = io::stderr().lock();
-        // A failed write to stderr only loses the progress line.
-        let _ = write!(
-            err,
-            "\r\x1b[Kanalysing {}: {} positions, {:.0} s (Ctrl-C stops)",
-            self.rules,
-            grouped(p.nodes),
-            now.duration_since(self.start).as_secs_f64()
-        );
-        let _ = err.flush();
-    }
-
-    /// Removes the line before the result is printed.
-    fn clear(&mut self) {
-        if self.shown {
-            self.shown = false;
-            let _ = write!(io::stderr(), "\r\x1b[K");
-        }
-    }
 }

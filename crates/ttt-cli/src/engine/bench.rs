@@ -1,15 +1,15 @@
 //! `ttt bench`: the engine's benchmark suite.
-use std::cell::Cell;
 use std::io::{self, Write};
 use std::sync::OnceLock;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 
 use crate::ai::bench::{self, BenchLine, Item};
 use crate::ai::Progress;
-use crate::common::{alloc_tt, grouped, per_second, stderr_is_terminal};
+use crate::common::{alloc_tt, grouped, per_second};
 use crate::engine::analyze::ValueJson;
+use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
 Runs the engine's fixed benchmark items and prints one line for each: its name,
@@ -102,7 +102,6 @@ fn ratio_text(line: &BenchLine) -> String {
 pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     clock();
     let mut tt = alloc_tt(args.tt_mb)?;
-    let show = stderr_is_terminal();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut lines = Vec::new();
@@ -115,14 +114,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         )?;
         out.flush()?;
     }
-    let mut last_shown = Instant::now();
-    // Whether a progress line is on the terminal (set by `progress`, cleared
-    // by `report` before it prints the item's result).
-    let shown = Cell::new(false);
     let mut report = |line: BenchLine| {
-        if shown.replace(false) {
-            let _ = write!(io::stderr(), "\r\x1b[K");
-        }
         if !args.json && failure.is_none() {
             let secs = line.ns as f64 / 1e9;
             let written = writeln!(
@@ -142,20 +134,6 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
         }
         lines.push(line);
     };
-    let mut progress = |item: Item, p: Progress| {
-        if show && last_shown.elapsed() >= Duration::from_millis(100) {
-            last_shown = Instant::now();
-            shown.set(true);
-            let _ = write!(
-                io::stderr(),
-                "\r{}: {} nodes ({}/{} root moves)",
-                item.name(),
-                grouped(p.nodes),
-                p.done,
-                p.total
-            );
-        }
-    };
     let items: Vec<Item> = if args.only.is_empty() {
         Item::ALL.to_vec()
     } else {
@@ -165,7 +143,19 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             .collect()
     };
     for item in items {
-        report(bench::run_item(item, clock, &mut tt, &mut progress));
+        let mut progress = ProgressLine::new(
+            &format!(
+                "{}: {{human_pos}} nodes, {{elapsed}}, {{rate}}, {{msg}} root moves",
+                item.name()
+            ),
+            None,
+        );
+        let line = bench::run_item(item, clock, &mut tt, &mut |_, p: Progress| {
+            progress.message(format!("{}/{}", p.done, p.total));
+            progress.set(p.nodes);
+        });
+        progress.clear();
+        report(line);
     }
     if let Some(e) = failure {
         return Err(e.into());

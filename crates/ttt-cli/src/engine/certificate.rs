@@ -86,9 +86,7 @@
 //! order), so a certificate holds exactly the reduced positions the checker
 //! will visit (one per symmetry class).
 use std::collections::{HashMap, HashSet};
-use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use ttt_core::ai::{Prover, Verdict};
@@ -96,6 +94,7 @@ use ttt_core::{Mark, Position, Rules};
 
 use super::reduced::{Geometry, Key};
 use super::verify::FORMAT_VERSION;
+use crate::common::OutputFile;
 
 /// What a strategy achieves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -188,17 +187,20 @@ impl Certificate {
         self.strategies.iter().map(|s| s.replies.len()).sum()
     }
 
-    /// Writes the file; returns its size in bytes.
-    pub fn write_to(&self, path: &Path) -> anyhow::Result<u64> {
-        let file = File::create(path)
-            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
+    /// Writes the certificate into `file` (see [`crate::common::OutputFile`])
+    /// and puts it in place; returns its size in bytes.
+    pub fn write_to(&self, file: OutputFile) -> anyhow::Result<u64> {
         let mut out = CountingWriter {
-            inner: BufWriter::new(file),
+            inner: BufWriter::new(file.handle()),
             bytes: 0,
         };
-        self.write(&mut out)?;
-        out.inner.flush()?;
-        Ok(out.bytes)
+        self.write(&mut out)
+            .and_then(|()| out.inner.flush())
+            .map_err(|e| file.error(&e))?;
+        let bytes = out.bytes;
+        drop(out);
+        file.finish()?;
+        Ok(bytes)
     }
 
     /// Writes the certificate text (entries sorted, so the same proof

@@ -81,8 +81,12 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
         let pos = playable_board(text, args.k, args.exact_k)
             .and_then(|pos| check_player_fits(args.ai, pos.rules()).map(|()| pos))
             .map_err(|e| input_error(format!("{origin}: {e}")))?;
-        if args.k.is_none() && noted != Some(*pos.rules()) {
-            noted = Some(*pos.rules());
+        // Worth a note only where the default is not a whole row (3x3 k=3 is
+        // what everyone expects; 15x15 k=5 or 7x6 k=6 may not be).
+        let rules = *pos.rules();
+        let whole_row = rules.k() == rules.columns().max(rules.rows());
+        if args.k.is_none() && !whole_row && noted != Some(rules) {
+            noted = Some(rules);
             print_err(format_args!(
                 "ttt move: {} (the default win length; -k to change)",
                 pos.rules()

@@ -3,18 +3,19 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde::Serialize;
 use ttt_core::{Position, Rules};
 
 use crate::ai::{is_solvable, Progress, Prover, Solver, Value, Verdict};
 use crate::common::{
-    fit_tt, grouped, input_error, parse_rules, per_second, stderr_is_terminal, with_k,
+    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, with_k, OutputFile,
     DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
+use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
 Prints the value of the empty board for X (who moves first), the nodes searched,
@@ -81,37 +82,33 @@ struct CertificateJson {
 /// Runs `ttt solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let rules = with_k(args.size, args.k)?;
+    if let Some(why) = exact_k_refusal(&rules) {
+        return Err(input_error(why));
+    }
     if !Prover::fits(&rules) {
         return Err(input_error(format!(
             "{rules} is too large to solve exactly with this engine (at most 64 cells)"
         )));
     }
+    // Before the search: a bad path must not cost minutes of solving.
+    let output = match &args.certificate {
+        Some(path) => Some(OutputFile::prepare(path, "--certificate")?),
+        None => None,
+    };
     // Sized to the board: `--tt-mb 4096` on 3x3 takes under a MiB.
     let mut tt = Vec::new();
     fit_tt(&mut tt, args.tt_mb, &rules)?;
     let tt_mib = std::mem::size_of_val(tt.as_slice()).div_ceil(1 << 20);
     let pos = Position::new(rules);
-    let show = stderr_is_terminal();
     let stop = Arc::new(AtomicBool::new(false));
     // Ctrl-C sets the flag; the search sees it within a few thousand nodes.
     let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
     let start = Instant::now();
-    let mut last_shown = start;
-    let mut shown = false;
-    let mut on_progress = |p: Progress| {
-        let now = Instant::now();
-        if show && now.duration_since(last_shown) >= Duration::from_millis(200) {
-            last_shown = now;
-            shown = true;
-            let secs = now.duration_since(start).as_secs_f64();
-            eprint!(
-                "\rsolving {rules}: {} nodes, {:.1} s, {} nodes/s   ",
-                grouped(p.nodes),
-                secs,
-                grouped(per_second(p.nodes, secs))
-            );
-        }
-    };
+    let mut progress = ProgressLine::new(
+        &format!("solving {rules}: {{human_pos}} nodes, {{elapsed}}, {{rate}} (Ctrl-C stops)"),
+        None,
+    );
+    let mut on_progress = |p: Progress| progress.set(p.nodes);
     let (verdict, stats) = {
         let mut prover = Prover::new(&mut tt);
         prover.set_progress(&mut on_progress);
@@ -120,9 +117,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         (verdict, prover.stats())
     };
     let secs = start.elapsed().as_secs_f64();
-    if shown {
-        eprint!("\r\x1b[K");
-    }
+    progress.clear();
     let Some(verdict) = verdict else {
         signal_hook::low_level::unregister(signal);
         return Err(interrupted(stats.nodes, secs));
@@ -134,63 +129,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         _ if is_solvable(&rules) => Some(Solver::new(&mut tt).solve(&pos)),
         _ => None,
     };
-    let mut certificate_info = None;
-    if let Some(path) = &args.certificate {
-        let cert_start = Instant::now();
-        let mut last_shown = cert_start;
-        let mut shown = false;
-        let mut on_progress = |walked: u64| {
-            let now = Instant::now();
-            if show && now.duration_since(last_shown) >= Duration::from_millis(200) {
-                last_shown = now;
-                shown = true;
-                eprint!(
-                    "\rwriting the certificate: {} positions, {:.1} s   ",
-                    grouped(walked),
-                    now.duration_since(cert_start).as_secs_f64()
-                );
-            }
-        };
-        let cert = {
-            let mut prover = Prover::new(&mut tt);
-            prover.set_stop(&stop);
-            Certificate::prove(&mut prover, rules, verdict, &stop, &mut on_progress)
-        };
-        if shown {
-            eprint!("\r\x1b[K");
-        }
-        let verdict_text = match verdict {
-            Verdict::Win => "x wins",
-            Verdict::Draw => "draw",
-            Verdict::Loss => "o wins",
-        };
-        let cert = match cert {
-            Ok(cert) => cert,
-            Err(failure) => {
-                signal_hook::low_level::unregister(signal);
-                let why = match failure {
-                    Failure::Stopped => format!(
-                        "the certificate was interrupted after {:.1} s",
-                        cert_start.elapsed().as_secs_f64()
-                    ),
-                    Failure::Unsupported(why) => why,
-                    Failure::NoMove(why) => format!("no certificate: {why}"),
-                };
-                return Err(input_error(format!(
-                    "{rules}: {verdict_text} (solved in {secs:.3} s, {} nodes), but {why}: \
-                     no file written",
-                    grouped(stats.nodes),
-                )));
-            }
-        };
-        let bytes = cert.write_to(path)?;
-        certificate_info = Some(CertificateJson {
-            path: path.display().to_string(),
-            bytes,
-            entries: cert.entries(),
-            seconds: cert_start.elapsed().as_secs_f64(),
-        });
-    }
+    // The value is printed even when the certificate fails; its error
+    // comes after.
+    let (certificate_info, certificate_error) = match output {
+        Some(output) => match write_certificate(&mut tt, rules, verdict, &stop, output) {
+            Ok(info) => (Some(info), None),
+            Err(e) => (None, Some(e)),
+        },
+        None => (None, None),
+    };
     signal_hook::low_level::unregister(signal);
     let result = match verdict {
         Verdict::Win => "x-wins",
@@ -237,14 +184,59 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 out,
                 "certificate {} ({} entries, {} bytes, written in {:.3} s)",
                 c.path,
-                c.entries,
+                grouped(c.entries as u64),
                 grouped(c.bytes),
                 c.seconds
             )?;
         }
     }
     out.flush()?;
-    Ok(())
+    match certificate_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Proves `verdict` again, keeping the strategies, and writes the
+/// certificate to `output`.
+fn write_certificate(
+    tt: &mut [crate::ai::TtEntry],
+    rules: Rules,
+    verdict: Verdict,
+    stop: &AtomicBool,
+    output: OutputFile,
+) -> anyhow::Result<CertificateJson> {
+    let start = Instant::now();
+    let mut progress = ProgressLine::new(
+        "writing the certificate: {human_pos} positions, {elapsed}, {rate}",
+        None,
+    );
+    let mut on_progress = |walked: u64| progress.set(walked);
+    let cert = {
+        let mut prover = Prover::new(tt);
+        prover.set_stop(stop);
+        Certificate::prove(&mut prover, rules, verdict, stop, &mut on_progress)
+    };
+    progress.clear();
+    let cert = cert.map_err(|failure| {
+        let why = match failure {
+            Failure::Stopped => format!(
+                "the certificate was interrupted after {:.1} s",
+                start.elapsed().as_secs_f64()
+            ),
+            Failure::Unsupported(why) => why,
+            Failure::NoMove(why) => format!("no certificate: {why}"),
+        };
+        output.error(&format!("{why}: no file written"))
+    })?;
+    let path = output.path().display().to_string();
+    let bytes = cert.write_to(output)?;
+    Ok(CertificateJson {
+        path,
+        bytes,
+        entries: cert.entries(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 fn interrupted(nodes: u64, secs: f64) -> anyhow::Error {

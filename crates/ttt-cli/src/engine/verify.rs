@@ -4,7 +4,8 @@
 //! positions of [`super::reduced`], derived from the rules alone), never
 //! the search code or the writer.
 use std::collections::{HashMap, HashSet};
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -13,7 +14,7 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use super::reduced::{Geometry, Key};
 
-use crate::common::{grouped, input_error};
+use crate::common::{grouped, input_error, quote_short, read_line_capped, Line, MAX_LINE_BYTES};
 
 const AFTER_HELP: &str = "\
 Reads a certificate written by `ttt solve --certificate FILE` and plays every
@@ -74,10 +75,12 @@ pub struct Checked {
 
 /// Runs `ttt verify`.
 pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&args.file)
+    let file = File::open(&args.file)
         .map_err(|e| input_error(format!("cannot read {}: {e}", args.file.display())))?;
     let start = Instant::now();
-    let checked = check_text(&text).map_err(|e| {
+    // Read as a stream of bounded lines: memory follows the certificate's
+    // entries, not the size of whatever file is given (/dev/zero).
+    let checked = check(&mut BufReader::new(file)).map_err(|e| {
         input_error(format!(
             "{}: certificate rejected: {e}",
             args.file.display()
@@ -123,7 +126,12 @@ pub const FORMAT_VERSION: u32 = 2;
 
 /// Parses and checks certificate text; the error says what is wrong.
 pub fn check_text(text: &str) -> Result<Checked, String> {
-    let claim = parse(text)?;
+    check(&mut text.as_bytes())
+}
+
+/// Parses and checks a certificate read from `input`.
+pub fn check(input: &mut dyn BufRead) -> Result<Checked, String> {
+    let claim = parse(input)?;
     let needed: &[(Mark, Goal)] = match claim.claim {
         "draw" => &[(Mark::O, Goal::Blocks), (Mark::X, Goal::Blocks)],
         "x wins" => &[(Mark::X, Goal::Wins)],
@@ -169,19 +177,57 @@ fn name(m: Mark) -> &'static str {
     }
 }
 
-/// Reads the file format; every line must make sense.
-pub fn parse(text: &str) -> Result<Claim, String> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty());
-    let mut next = |what: &str| {
-        lines
-            .next()
+/// The non-blank lines of a certificate, numbered from 1, trimmed; each
+/// must be UTF-8 text of at most [`crate::common::MAX_LINE_BYTES`]. A UTF-8
+/// byte order mark before the first line is skipped.
+struct Lines<'a> {
+    input: &'a mut dyn BufRead,
+    number: usize,
+}
+
+impl Lines<'_> {
+    /// The next non-blank line, `None` at the end of the file.
+    fn next(&mut self) -> Result<Option<(usize, String)>, String> {
+        loop {
+            let line = read_line_capped(self.input);
+            self.number += 1;
+            let n = self.number;
+            let mut bytes = match line {
+                Ok(Line::End) => return Ok(None),
+                Ok(Line::Text(bytes)) => bytes,
+                Ok(Line::TooLong { start, .. }) => {
+                    return Err(format!(
+                        "line {n}: the line is too long (over {MAX_LINE_BYTES} bytes): \"{}\"",
+                        quote_short(&String::from_utf8_lossy(&start))
+                    ))
+                }
+                Err(e) => return Err(format!("line {n}: cannot read: {e}")),
+            };
+            if n == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
+                bytes.drain(..3);
+            }
+            // Not quoted: the bytes of a binary file would garble the terminal.
+            let text = String::from_utf8(bytes)
+                .map_err(|_| format!("line {n}: not UTF-8 text (is this a certificate?)"))?;
+            let text = text.trim();
+            if !text.is_empty() {
+                return Ok(Some((n, text.to_string())));
+            }
+        }
+    }
+
+    /// The next non-blank line; the end of the file is an error: `what`
+    /// was expected.
+    fn expect(&mut self, what: &str) -> Result<(usize, String), String> {
+        self.next()?
             .ok_or_else(|| format!("unexpected end of file: expected {what}"))
-    };
-    let (n, magic) = next("the header")?;
+    }
+}
+
+/// Reads the file format; every line must make sense.
+pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
+    let mut lines = Lines { input, number: 0 };
+    let (n, magic) = lines.expect("the header")?;
     let version = magic
         .strip_prefix("ttt-certificate ")
         .ok_or_else(|| format!("line {n}: not a ttt certificate"))?;
@@ -195,26 +241,28 @@ pub fn parse(text: &str) -> Result<Claim, String> {
         }
         _ => {
             return Err(format!(
-                "line {n}: unknown certificate version `{version}` (this ttt reads version \
-                 {FORMAT_VERSION})"
+                "line {n}: unknown certificate version `{}` (this ttt reads version \
+                 {FORMAT_VERSION})",
+                quote_short(version)
             ))
         }
     }
-    let (n, rules_line) = next("the rules")?;
+    let (n, rules_line) = lines.expect("the rules")?;
     let rules: Rules = rules_line
         .strip_prefix("rules ")
-        .and_then(|r| r.parse().ok())
-        .ok_or_else(|| format!("line {n}: expected `rules CxR k=K`"))?;
+        .ok_or_else(|| format!("line {n}: expected `rules CxR k=K`"))?
+        .parse()
+        .map_err(|e| format!("line {n}: {e}"))?;
     let geometry = Geometry::new(rules).map_err(|e| format!("line {n}: {e}"))?;
-    let (n, claim_line) = next("the claim")?;
-    let claim = match claim_line {
+    let (n, claim_line) = lines.expect("the claim")?;
+    let claim = match claim_line.as_str() {
         "claim draw" => "draw",
         "claim x wins" => "x wins",
         "claim o wins" => "o wins",
         _ => return Err(format!("line {n}: expected `claim draw|x wins|o wins`")),
     };
     let mut strategies: Vec<Strategy> = Vec::new();
-    while let Some((n, line)) = lines.next() {
+    while let Some((n, line)) = lines.next()? {
         let head = line
             .strip_prefix("strategy ")
             .ok_or_else(|| format!("line {n}: expected `strategy ...`"))?;
@@ -234,13 +282,13 @@ pub fn parse(text: &str) -> Result<Claim, String> {
         let mut replies = HashMap::new();
         loop {
             let (n, line) = lines
-                .next()
+                .next()?
                 .ok_or_else(|| format!("unexpected end of file in strategy `{head}`"))?;
             if line == "end" {
                 break;
             }
             let (key, mv) =
-                parse_entry(&geometry, player, line).map_err(|e| format!("line {n}: {e}"))?;
+                parse_entry(&geometry, player, &line).map_err(|e| format!("line {n}: {e}"))?;
             let (canon, sym) = geometry.canonical(&key);
             let mv = geometry.apply(sym, mv) as u8;
             if replies.insert(canon, mv).is_some() {

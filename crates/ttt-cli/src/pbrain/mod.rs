@@ -14,17 +14,23 @@
 //! played, `UNKNOWN message` for unknown commands; each line ends in LF
 //! (managers accept LF, CR LF or CR), input lines may end in either.
 //!
-//! The input is read on its own thread ([`session::serve`]): END, START,
+//! The input is read on its own thread ([`input::serve`]): END, START,
 //! RECTSTART, RESTART or BOARD sent while the brain thinks stop the search
 //! within milliseconds, the turn gets no move, and the command is handled
 //! (END exits); INFO and other lines wait for the move. The end of the
 //! input ends the program, a search included.
+pub mod brain;
+pub mod info;
+pub mod input;
 pub mod protocol;
 pub mod session;
 
 use std::io;
 
-pub use session::{run, serve, Brain, EngineBrain, Flow, Info, Session};
+pub use brain::{Brain, EngineBrain};
+pub use info::Info;
+pub use input::{run, serve};
+pub use session::{Flow, Session};
 
 /// The part of `--help` that explains the protocol (`ttt pbrain`, `pbrain-ttt`).
 pub const HELP: &str = "\

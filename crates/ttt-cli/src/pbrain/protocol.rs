@@ -68,6 +68,13 @@ fn split_word(line: &str) -> (String, &str) {
     }
 }
 
+/// The arguments of a command line as sent (after the command word,
+/// trimmed): quoted in answers, so a number too large to read is echoed as
+/// it was written, not as the largest number it was read as.
+pub fn arguments(line: &str) -> &str {
+    split_word(line).1
+}
+
 /// Reads a non-negative decimal number (up to u32; larger saturates so the
 /// range check can report it).
 fn number(text: &str) -> Option<u32> {

@@ -6,7 +6,9 @@
 //! `illegal` (answers an occupied square), `offboard` (99,99), `garbage`
 //! (an unreadable line), `error` (ERROR ...), `timeout` (never answers),
 //! `crash` (writes to stderr and exits with status 3), `late` (answers
-//! after --delay-ms). `ignore-end` makes it stay alive after END.
+//! after --delay-ms). `ignore-end` makes it stay alive after END. `slow`
+//! answers every request after --delay-ms. `flood` prints MESSAGE lines
+//! without pause from its start, between its answers too.
 //! `forbidden` (for renju): it builds two crossing threes around the
 //! centre and then plays the first cell forbidden to it (black), if any.
 //! Every line it receives is appended to the log file as "PID LINE".
@@ -115,7 +117,20 @@ fn main() {
             .expect("the log file opens")
     });
     let stdin = io::stdin();
-    let mut out = io::stdout().lock();
+    // Not locked for good: the `flood` thread writes too (each line whole).
+    let mut out = io::stdout();
+    if script.fault == "flood" {
+        thread::spawn(|| {
+            // Whole lines in large writes: as fast as a pipe takes them.
+            let block = format!("MESSAGE {}\n", "chatter ".repeat(12)).repeat(600);
+            while io::stdout()
+                .lock()
+                .write_all(block.as_bytes())
+                .and_then(|()| io::stdout().flush())
+                .is_ok()
+            {}
+        });
+    }
     let mut game = Game {
         width: 0,
         height: 0,
@@ -225,7 +240,7 @@ fn main() {
                     }
                 }
                 fault => {
-                    if fault == "late" && faulty {
+                    if (fault == "late" && faulty) || fault == "slow" {
                         let _ = out.flush();
                         thread::sleep(Duration::from_millis(script.delay_ms));
                     }

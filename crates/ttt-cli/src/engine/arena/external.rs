@@ -11,7 +11,10 @@
 //! opponent's last move). A reply is read on a
 //! thread that stamps its arrival time, so the clock does not depend on
 //! when this side looks. `MESSAGE`, `DEBUG` and `SUGGEST` lines are
-//! skipped. At the end: END, and the process group is killed if it is still
+//! dropped as they arrive, and at most [`QUEUED_LINES`] other lines wait to
+//! be read: whatever an engine prints, and however fast, memory stays flat
+//! (a full queue stops the reader, and the engine then waits on its own
+//! output). At the end: END, and the process group is killed if it is still
 //! there shortly after.
 use std::collections::VecDeque;
 use std::io::{self, BufReader, Read, Write};
@@ -23,7 +26,8 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Position, Rules, Square, WinCondition};
 
-use super::player::{Forfeit, TimeControl};
+use super::interrupt::Interrupt;
+use super::terms::{Forfeit, TimeControl};
 use crate::common::{quote_short, read_line_bounded, Line};
 
 /// How long an engine may take to answer START (or RESTART).
@@ -34,6 +38,14 @@ pub const END_TIMEOUT: Duration = Duration::from_millis(500);
 
 /// Bytes of the engine's stderr kept for a crash message.
 const STDERR_TAIL: usize = 2048;
+
+/// Lines read from an engine and not yet looked at (each at most
+/// [`crate::common::MAX_LINE_BYTES`] and usually a few bytes): a protocol
+/// exchange needs one or two, so this only bounds a flood.
+pub const QUEUED_LINES: usize = 64;
+
+/// How often a wait for an engine looks whether the match was interrupted.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
 
 /// What the reader thread passes on.
 enum Reply {
@@ -63,6 +75,8 @@ pub struct ExternalEngine {
     synced: bool,
     /// When the engine's last move arrived (see [`SETTLE`]).
     last_answer: Option<Instant>,
+    /// Set by a signal: every wait gives up.
+    interrupt: Interrupt,
 }
 
 /// How long after an engine's move the next line is held back. Rapfi 0.43
@@ -73,21 +87,44 @@ pub struct ExternalEngine {
 /// is sent.
 const SETTLE: Duration = Duration::from_millis(50);
 
+/// Why an engine has no move: too late (the caller knows the clock and
+/// says why), or any other forfeit.
+pub enum MoveError {
+    /// No answer within the time allowed.
+    Late {
+        /// The request, e.g. `TURN 7,7`.
+        asked: String,
+        /// How long it waited.
+        waited: Duration,
+    },
+    /// Anything else that loses the game.
+    Lost(Forfeit),
+}
+
+impl From<Forfeit> for MoveError {
+    fn from(f: Forfeit) -> MoveError {
+        MoveError::Lost(f)
+    }
+}
+
 /// Why waiting for a reply ended without one.
 enum NoReply {
     Timeout,
     Closed,
+    Interrupted,
 }
 
 impl ExternalEngine {
-    /// An engine run as `sh -c command` (not started yet).
-    pub fn new(command: &str) -> ExternalEngine {
+    /// An engine run as `sh -c command` (not started yet); its waits end
+    /// early when `interrupt` is set.
+    pub fn new(command: &str, interrupt: Interrupt) -> ExternalEngine {
         ExternalEngine {
             command: command.to_string(),
             process: None,
             rules: None,
             synced: false,
             last_answer: None,
+            interrupt,
         }
     }
 
@@ -109,11 +146,12 @@ impl ExternalEngine {
             let _ = child.wait();
             return Err(io::Error::other("the engine's pipes could not be set up"));
         };
-        let (send, replies) = mpsc::channel();
+        let (send, replies) = mpsc::sync_channel(QUEUED_LINES);
         thread::spawn(move || {
             let mut out = BufReader::new(stdout);
             loop {
                 let reply = match read_line_bounded(&mut out) {
+                    Ok(Line::Text(bytes)) if is_chatter(&bytes) => continue,
                     Ok(Line::Text(bytes)) => {
                         Reply::Line(String::from_utf8_lossy(&bytes).into_owned(), Instant::now())
                     }
@@ -163,32 +201,27 @@ impl ExternalEngine {
         sent.map_err(|e| self.gone(&format!("could not send {line:?} ({e})")))
     }
 
-    /// The next reply line that is not a MESSAGE/DEBUG/SUGGEST, before `deadline`.
+    /// The next reply line (MESSAGE, DEBUG, SUGGEST and blank lines were
+    /// dropped by the reader) before `deadline`.
     fn reply_before(&mut self, deadline: Instant) -> Result<(String, Instant), NoReply> {
         let Some(p) = self.process.as_mut() else {
             return Err(NoReply::Closed);
         };
         loop {
-            let wait = deadline.saturating_duration_since(Instant::now());
+            if self.interrupt.is_set() {
+                return Err(NoReply::Interrupted);
+            }
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(NoReply::Timeout);
+            }
+            let wait = deadline.duration_since(now).min(INTERRUPT_POLL);
             match p.replies.recv_timeout(wait) {
-                Ok(Reply::Line(line, at)) => {
-                    let word = line
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or("")
-                        .to_ascii_uppercase();
-                    if matches!(word.as_str(), "MESSAGE" | "DEBUG" | "SUGGEST") {
-                        continue;
-                    }
-                    if word.is_empty() {
-                        continue;
-                    }
-                    return Ok((line.trim().to_string(), at));
-                }
+                Ok(Reply::Line(line, at)) => return Ok((line.trim().to_string(), at)),
                 Ok(Reply::Closed) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(NoReply::Closed)
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(NoReply::Timeout),
+                Err(RecvTimeoutError::Timeout) => {}
             }
         }
     }
@@ -251,6 +284,7 @@ impl ExternalEngine {
                 START_TIMEOUT.as_secs()
             ))),
             Err(NoReply::Closed) => Err(self.gone(&format!("no answer to {command}"))),
+            Err(NoReply::Interrupted) => Err(Forfeit::new(INTERRUPTED)),
         }
     }
 
@@ -305,14 +339,18 @@ impl ExternalEngine {
         pos: &Position,
         time_left: Option<Duration>,
         wait: Option<Duration>,
-    ) -> Result<(Square, Instant, Instant), Forfeit> {
+    ) -> Result<(Square, Instant, Instant), MoveError> {
         let rules = *pos.rules();
         // Lines nobody asked for (a second answer to the last request) are
-        // dropped, so they are not taken for the answer to this one.
+        // dropped, so they are not taken for the answer to this one. At most
+        // a queue's worth: an engine that never stops talking must not keep
+        // this loop going.
         if let Some(p) = self.process.as_mut() {
-            while let Ok(reply) = p.replies.try_recv() {
+            for reply in p.replies.try_iter().take(QUEUED_LINES) {
                 if matches!(reply, Reply::Closed) {
-                    return Err(self.gone("the engine closed its output between moves"));
+                    return Err(self
+                        .gone("the engine closed its output between moves")
+                        .into());
                 }
             }
         }
@@ -344,7 +382,7 @@ impl ExternalEngine {
             "BOARD".to_string()
         } else {
             let Some(last) = pos.last_move() else {
-                return Err(Forfeit::new("no last move to send (internal error)"));
+                return Err(Forfeit::new("no last move to send (internal error)").into());
             };
             let turn = format!("TURN {},{}", last.column(), last.row());
             self.send(&turn)?;
@@ -357,13 +395,14 @@ impl ExternalEngine {
         let (line, at) = match self.reply_before(deadline) {
             Ok(reply) => reply,
             Err(NoReply::Timeout) => {
-                let waited = sent.elapsed().as_millis();
+                let waited = sent.elapsed();
                 self.stop();
-                return Err(Forfeit::new(&format!(
-                    "timeout: no move {waited} ms after {asked}"
-                )));
+                return Err(MoveError::Late { asked, waited });
             }
-            Err(NoReply::Closed) => return Err(self.gone(&format!("no move after {asked}"))),
+            Err(NoReply::Closed) => {
+                return Err(self.gone(&format!("no move after {asked}")).into())
+            }
+            Err(NoReply::Interrupted) => return Err(Forfeit::new(INTERRUPTED).into()),
         };
         self.last_answer = Some(at);
         let word = line
@@ -372,28 +411,25 @@ impl ExternalEngine {
             .unwrap_or("")
             .to_ascii_uppercase();
         if word == "ERROR" || word == "UNKNOWN" {
-            return Err(Forfeit::new(&format!(
-                "answered {} to {asked}",
-                quoted(&line)
-            )));
+            return Err(Forfeit::new(&format!("answered {} to {asked}", quoted(&line))).into());
         }
         let Some((x, y)) = parse_move(&line) else {
             return Err(Forfeit::new(&format!(
                 "unreadable move {} (expected x,y) after {asked}",
                 quoted(&line)
-            )));
+            ))
+            .into());
         };
         if x >= u32::from(rules.columns()) || y >= u32::from(rules.rows()) {
             return Err(Forfeit::new(&format!(
                 "illegal move {x},{y}: off the {}x{} board",
                 rules.columns(),
                 rules.rows()
-            )));
+            ))
+            .into());
         }
         let Some(sq) = Square::new(x as u8, y as u8) else {
-            return Err(Forfeit::new(&format!(
-                "illegal move {x},{y}: off the board"
-            )));
+            return Err(Forfeit::new(&format!("illegal move {x},{y}: off the board")).into());
         };
         if let Some(mark) = pos.get(sq) {
             let whose = if mark == pos.side_to_move() {
@@ -403,12 +439,11 @@ impl ExternalEngine {
             };
             return Err(Forfeit::new(&format!(
                 "illegal move {x},{y}: the square holds {whose} stone ({mark})"
-            )));
+            ))
+            .into());
         }
         if let Some(why) = pos.forbidden(sq) {
-            return Err(Forfeit::new(&format!(
-                "forbidden move {x},{y} (renju): {why}"
-            )));
+            return Err(Forfeit::new(&format!("forbidden move {x},{y} (renju): {why}")).into());
         }
         Ok((sq, sent, at))
     }
@@ -451,6 +486,21 @@ fn kill_group(child: &mut Child) {
     let _ = child.kill();
 }
 
+/// The forfeit message of a wait cut short by a signal (the game is not
+/// counted: the match is stopping).
+const INTERRUPTED: &str = "the match was interrupted";
+
+/// Whether a line is one the protocol lets an engine send at any time and
+/// that answers nothing (MESSAGE, DEBUG, SUGGEST), or a blank line.
+fn is_chatter(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(line);
+    let word = text.split_whitespace().next().unwrap_or("");
+    word.is_empty()
+        || ["MESSAGE", "DEBUG", "SUGGEST"]
+            .iter()
+            .any(|w| word.eq_ignore_ascii_case(w))
+}
+
 /// An engine's line in a message: in quotes, one line, not too long.
 fn quoted(text: &str) -> String {
     format!("\"{}\"", quote_short(text))
@@ -471,6 +521,16 @@ fn parse_move(line: &str) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chatter_is_told_from_answers() {
+        assert!(is_chatter(b"MESSAGE thinking"));
+        assert!(is_chatter(b"debug depth 3"));
+        assert!(is_chatter(b"  "));
+        assert!(!is_chatter(b"7,7"));
+        assert!(!is_chatter(b"OK"));
+        assert!(!is_chatter(b"MESSAGES"));
+    }
 
     #[test]
     fn moves_are_read_strictly() {

@@ -4,27 +4,31 @@
 //! estimate and game records.
 mod elo;
 mod external;
+mod interrupt;
 mod openings;
 mod player;
 mod record;
+mod report;
+mod series;
+mod tally;
+mod terms;
 
-use std::io::{self, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde::Serialize;
-use ttt_core::rng::Rng;
-use ttt_core::{Mark, Outcome, Position, Rules, Square};
+use ttt_core::Rules;
 
-use self::elo::EloEstimate;
+use self::interrupt::Interrupt;
 pub use self::openings::StoneRange;
-use self::player::{BuiltinBrain, Contestant, PlayerSpec, TimeControl};
-use self::record::{Ending, GameRecord, RecordFile};
+use self::player::PlayerSpec;
+use self::record::RecordFile;
+use self::terms::TimeControl;
 use crate::ai::PlayerKind;
 use crate::common::{
-    check_player_fits, fit_tt, input_error, parse_rules, print_err, stderr_is_terminal, with_k,
-    PlayerParser, DEFAULT_TT_MB,
+    check_player_fits, input_error, parse_rules, print_err, with_k, Interrupted, PlayerParser,
+    DEFAULT_TT_MB,
 };
+use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
 Each side is a built-in player (-x NAME, -o NAME) or an external engine
@@ -49,7 +53,15 @@ with a three or a clear initiative. The same --seed gives the same openings.
 A move later than its limit (--time, or what is left of --game-time) plus
 --grace loses the game, and so do an illegal or unreadable move, an ERROR or
 UNKNOWN answer, or an engine that exits; the message is printed and recorded,
-the engine is restarted for the next game and the match goes on.
+the engine is restarted for the next game and the match goes on. With
+--game-time the grace is given once per game: a side that passes its game
+time plus --grace loses on time.
+
+Ctrl-C (SIGINT) or SIGTERM stops the match: the engines get END and are
+killed shortly after, the results of the games finished so far are printed
+and the exit status is 130 (143 for SIGTERM). A second signal exits at once.
+If --record cannot be written, the match goes on, its summary is printed and
+the exit status is 1.
 
 The results give each player's wins, draws, losses and forfeits, the opening
 pairs by the -x player's points in the pair (2, 1.5, 1, 0.5, 0), and the Elo
@@ -139,101 +151,6 @@ pub struct ArenaArgs {
 /// Engines' time per move when --time is not given (ms).
 pub const DEFAULT_ENGINE_TURN_MS: u64 = 5_000;
 
-/// Opening pairs by the -x player's points in the pair.
-#[derive(Debug, Default, Serialize, PartialEq, Eq, Clone, Copy)]
-pub struct PairScores {
-    /// Both games won.
-    pub two: u32,
-    /// A win and a draw.
-    pub one_and_half: u32,
-    /// A win and a loss, or two draws.
-    pub one: u32,
-    /// A draw and a loss.
-    pub half: u32,
-    /// Both games lost.
-    pub zero: u32,
-}
-
-impl PairScores {
-    fn add(&mut self, half_points: u32) {
-        match half_points {
-            4 => self.two += 1,
-            3 => self.one_and_half += 1,
-            2 => self.one += 1,
-            1 => self.half += 1,
-            _ => self.zero += 1,
-        }
-    }
-
-    fn total(&self) -> u32 {
-        self.two + self.one_and_half + self.one + self.half + self.zero
-    }
-}
-
-/// Results of a series of games.
-#[derive(Debug, Default, Serialize, PartialEq)]
-pub struct Tally {
-    /// Games played.
-    pub games: u32,
-    /// Games won by X.
-    pub x_wins: u32,
-    /// Games won by O.
-    pub o_wins: u32,
-    /// Drawn games.
-    pub draws: u32,
-    /// Games won by the -x player (whatever colour).
-    pub first_player_wins: u32,
-    /// Games won by the -o player (whatever colour).
-    pub second_player_wins: u32,
-    /// Games the -x player lost by forfeit.
-    pub first_player_forfeits: u32,
-    /// Games the -o player lost by forfeit.
-    pub second_player_forfeits: u32,
-    /// Opening pairs (games 1-2, 3-4, ... when colours swap) by the -x
-    /// player's points; `None` when colours do not swap.
-    pub pairs: Option<PairScores>,
-    /// How long the moves took: only in timed matches (--time,
-    /// --game-time or an engine), so that an untimed match's output depends
-    /// on the seed alone.
-    #[serde(flatten)]
-    pub timing: Option<Timing>,
-}
-
-/// Move times of a timed match, from the request to the answer (for an
-/// engine that answers at once: the protocol client's own overhead).
-#[derive(Debug, Default, Serialize, PartialEq, Clone, Copy)]
-pub struct Timing {
-    /// Mean time per move of the -x player (ms).
-    pub first_player_ms_per_move: f64,
-    /// Mean time per move of the -o player (ms).
-    pub second_player_ms_per_move: f64,
-    /// Longest move of the -x player (ms).
-    pub first_player_max_ms: f64,
-    /// Longest move of the -o player (ms).
-    pub second_player_max_ms: f64,
-}
-
-impl Tally {
-    /// The Elo difference (-x minus -o): from pair scores when there are
-    /// pairs, else from game scores.
-    pub fn elo(&self) -> Option<EloEstimate> {
-        match self.pairs {
-            Some(p) if p.total() > 0 => elo::estimate(&[
-                (1.0, p.two),
-                (0.75, p.one_and_half),
-                (0.5, p.one),
-                (0.25, p.half),
-                (0.0, p.zero),
-            ]),
-            _ => elo::estimate(&[
-                (1.0, self.first_player_wins),
-                (0.5, self.draws),
-                (0.0, self.second_player_wins),
-            ]),
-        }
-    }
-}
-
 /// A checked match: who plays, on what board, with which clock.
 struct Match {
     rules: Rules,
@@ -310,414 +227,46 @@ impl Match {
     }
 }
 
-/// Per-side move timing.
-#[derive(Default)]
-struct MoveTimes {
-    total: Duration,
-    count: u32,
-    max: Duration,
-}
-
-impl MoveTimes {
-    fn add(&mut self, took: Duration) {
-        self.total += took;
-        self.count += 1;
-        self.max = self.max.max(took);
-    }
-
-    fn mean_ms(&self) -> f64 {
-        if self.count == 0 {
-            0.0
-        } else {
-            self.total.as_secs_f64() * 1000.0 / f64::from(self.count)
-        }
-    }
-}
-
-/// Plays one game from `opening`; returns its moves and how it ended.
-fn play_game(
-    m: &Match,
-    opening: &[Square],
-    players: [&mut Contestant; 2],
-    brain: &mut BuiltinBrain<'_>,
-    times: [&mut MoveTimes; 2],
-) -> (Vec<Square>, Ending) {
-    let [x, o] = players;
-    let mut pos = Position::new(m.rules);
-    for &sq in opening {
-        // The openings are generated legal on this board.
-        let _ = pos.play(sq);
-    }
-    for (mark, player) in [(Mark::X, &mut *x), (Mark::O, &mut *o)] {
-        if let Err(f) = player.start_game(&m.rules, &m.time) {
-            return (
-                pos.history().to_vec(),
-                Ending::Forfeit {
-                    loser: mark,
-                    message: format!("could not start a game: {}", f.message),
-                },
-            );
-        }
-    }
-    let [x_times, o_times] = times;
-    let mut used = [Duration::ZERO; 2];
-    loop {
-        match pos.outcome() {
-            Outcome::Win(mark) => return (pos.history().to_vec(), Ending::Line(mark)),
-            Outcome::Draw => return (pos.history().to_vec(), Ending::Full),
-            Outcome::InProgress => {}
-        }
-        let mark = pos.side_to_move();
-        let (player, side_times, side_used) = if mark == Mark::X {
-            (&mut *x, &mut *x_times, &mut used[0])
-        } else {
-            (&mut *o, &mut *o_times, &mut used[1])
-        };
-        match player.play(&pos, &m.time, *side_used, brain) {
-            Ok(mv) => {
-                *side_used += mv.took;
-                side_times.add(mv.took);
-                if let Err(e) = pos.play(mv.square) {
-                    // Checked by the player: cannot happen, but never loop.
-                    return (
-                        pos.history().to_vec(),
-                        Ending::Forfeit {
-                            loser: mark,
-                            message: format!("illegal move: {e}"),
-                        },
-                    );
-                }
-            }
-            Err(f) => {
-                player.reset();
-                return (
-                    pos.history().to_vec(),
-                    Ending::Forfeit {
-                        loser: mark,
-                        message: f.message,
-                    },
-                );
-            }
-        }
-    }
-}
-
-/// Plays the series; `on_game` hears about each game as it ends.
-fn play_match(
-    args: &ArenaArgs,
-    m: &Match,
-    mut records: Option<&mut RecordFile>,
-    mut on_game: impl FnMut(u32, &str),
-) -> anyhow::Result<Tally> {
-    let mut tt = Vec::new();
-    if [&m.first, &m.second]
-        .iter()
-        .any(|s| matches!(s, PlayerSpec::Builtin(_)))
-    {
-        fit_tt(&mut tt, args.tt_mb, &m.rules)?;
-    }
-    let mut brain = BuiltinBrain {
-        tt: &mut tt,
-        max_nodes: args.max_nodes,
-        rng: Rng::new(args.seed),
-    };
-    // Openings draw from their own generator, so they do not depend on the games.
-    let mut opening_rng = Rng::new(args.seed ^ 0x6f70_656e_696e_6773);
-    let mut first = Contestant::new(&m.first);
-    let mut second = Contestant::new(&m.second);
-    let (first_label, second_label) = (m.first.full_name(), m.second.full_name());
-    // An engine that cannot even start ends the match before it begins.
-    for (player, flag) in [(&mut first, "x"), (&mut second, "o")] {
-        player.start_game(&m.rules, &m.time).map_err(|f| {
-            anyhow::anyhow!("--engine-{flag}: the engine could not start: {}", f.message)
-        })?;
-    }
-    let mut first_times = MoveTimes::default();
-    let mut second_times = MoveTimes::default();
-    let mut tally = Tally {
-        pairs: m.swap.then(PairScores::default),
-        ..Tally::default()
-    };
-    let mut opening = Vec::new();
-    let mut pair_half_points = 0;
-    for game in 0..args.games {
-        if game % 2 == 0 {
-            if let Some(stones) = args.openings {
-                opening = openings::balanced_opening(&m.rules, stones, &mut opening_rng)
-                    .map_err(input_error)?;
-            }
-        }
-        let first_is_x = !m.swap || game % 2 == 0;
-        let (moves, ending) = if first_is_x {
-            play_game(
-                m,
-                &opening,
-                [&mut first, &mut second],
-                &mut brain,
-                [&mut first_times, &mut second_times],
-            )
-        } else {
-            play_game(
-                m,
-                &opening,
-                [&mut second, &mut first],
-                &mut brain,
-                [&mut second_times, &mut first_times],
-            )
-        };
-        let (x_label, o_label) = if first_is_x {
-            (first_label.as_str(), second_label.as_str())
-        } else {
-            (second_label.as_str(), first_label.as_str())
-        };
-        tally.games += 1;
-        let first_mark = if first_is_x { Mark::X } else { Mark::O };
-        let first_half_points = match ending.winner() {
-            Some(winner) => {
-                if winner == Mark::X {
-                    tally.x_wins += 1;
-                } else {
-                    tally.o_wins += 1;
-                }
-                if winner == first_mark {
-                    tally.first_player_wins += 1;
-                    2
-                } else {
-                    tally.second_player_wins += 1;
-                    0
-                }
-            }
-            None => {
-                tally.draws += 1;
-                1
-            }
-        };
-        if let Ending::Forfeit { loser, .. } = &ending {
-            if *loser == first_mark {
-                tally.first_player_forfeits += 1;
-            } else {
-                tally.second_player_forfeits += 1;
-            }
-        }
-        pair_half_points += first_half_points;
-        if game % 2 == 1 {
-            if let Some(pairs) = tally.pairs.as_mut() {
-                pairs.add(pair_half_points);
-            }
-            pair_half_points = 0;
-        }
-        let record = GameRecord {
-            number: game + 1,
-            x: x_label,
-            o: o_label,
-            opening: &opening,
-            moves: &moves,
-            ending: &ending,
-        };
-        if let Some(file) = records.as_deref_mut() {
-            file.write(&m.rules, &record)?;
-        }
-        let note = match &ending {
-            Ending::Forfeit { loser, message } => {
-                let spec = if (*loser == Mark::X) == first_is_x {
-                    &m.first
-                } else {
-                    &m.second
-                };
-                let who = spec.label();
-                format!("game {}: {loser} ({who}) forfeits: {message}", game + 1)
-            }
-            _ => String::new(),
-        };
-        on_game(game + 1, &note);
-    }
-    first.finish();
-    second.finish();
-    if m.time.turn.is_some() || m.time.game.is_some() {
-        tally.timing = Some(Timing {
-            first_player_ms_per_move: first_times.mean_ms(),
-            second_player_ms_per_move: second_times.mean_ms(),
-            first_player_max_ms: first_times.max.as_secs_f64() * 1000.0,
-            second_player_max_ms: second_times.max.as_secs_f64() * 1000.0,
-        });
-    }
-    Ok(tally)
-}
-
 /// Runs `ttt arena`.
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let m = Match::from_args(args)?;
-    let mut records = match &args.record {
+    let records = match &args.record {
         Some(path) => Some(
             RecordFile::create(path)
                 .map_err(|e| input_error(format!("--record {}: {e}", path.display())))?,
         ),
         None => None,
     };
-    let show = stderr_is_terminal();
-    let mut last = Instant::now();
-    let tally = play_match(args, &m, records.as_mut(), |done, note| {
+    let interrupt = Interrupt::default();
+    let handlers = interrupt.on_signals()?;
+    let mut progress = ProgressLine::new(
+        "game {human_pos}/{human_len}, {elapsed} elapsed, ETA {eta}",
+        Some(u64::from(args.games)),
+    );
+    let played = series::play_match(args, &m, records, &interrupt, |done, note| {
         if !note.is_empty() {
-            if show {
-                eprint!("\r\x1b[K");
-            }
-            print_err(format_args!("ttt arena: {note}"));
+            progress.suspend(|| print_err(format_args!("ttt arena: {note}")));
         }
-        if show && (last.elapsed() >= Duration::from_millis(100) || done == args.games) {
-            last = Instant::now();
-            eprint!("\rgame {done}/{}", args.games);
-            if done == args.games {
-                eprint!("\r\x1b[K");
-            }
-        }
+        progress.set(u64::from(done));
     })?;
-    let (first, second) = (m.first.label(), m.second.label());
-    let elo = tally.elo();
-    let mut out = io::stdout().lock();
-    if args.json {
-        #[derive(Serialize)]
-        struct Json<'a> {
-            rules: String,
-            x: String,
-            o: String,
-            swap: bool,
-            openings: Option<String>,
-            seed: u64,
-            time_ms: Option<u64>,
-            game_time_ms: Option<u64>,
-            grace_ms: u64,
-            #[serde(flatten)]
-            tally: &'a Tally,
-            elo: Option<EloEstimate>,
-        }
-        let json = Json {
-            rules: m.rules.to_string(),
-            x: first.clone(),
-            o: second.clone(),
-            swap: m.swap,
-            openings: args.openings.map(|s| s.to_string()),
-            seed: args.seed,
-            time_ms: m.time.turn.map(|d| d.as_millis() as u64),
-            game_time_ms: args.game_time,
-            grace_ms: args.grace,
-            tally: &tally,
-            elo,
-        };
-        serde_json::to_writer_pretty(&mut out, &json)?;
-        writeln!(out)?;
-    } else {
-        let colours = match (args.openings, m.swap) {
-            (Some(stones), _) => {
-                format!("openings of {stones} stones, each played twice with colours swapped")
-            }
-            (None, true) => "colours alternate".to_string(),
-            (None, false) => "-x plays X".to_string(),
-        };
-        writeln!(
-            out,
-            "{} games of {}, {first} vs {second}, {colours}, seed {}",
-            tally.games, m.rules, args.seed
-        )?;
-        if let Some(turn) = m.time.turn {
-            let game = m.time.game.map_or(String::new(), |g| {
-                format!(", {} ms per game", g.as_millis())
-            });
-            writeln!(
-                out,
-                "time: {} ms per move{game}, {} ms grace",
-                turn.as_millis(),
-                m.time.grace.as_millis()
-            )?;
-        }
-        writeln!(out, "X wins  {}", tally.x_wins)?;
-        writeln!(out, "O wins  {}", tally.o_wins)?;
-        writeln!(out, "draws   {}", tally.draws)?;
-        if m.swap {
-            writeln!(out, "by player:")?;
-            writeln!(out, "  {first} (-x) wins  {}", tally.first_player_wins)?;
-            writeln!(out, "  {second} (-o) wins  {}", tally.second_player_wins)?;
-            writeln!(out, "  draws  {}", tally.draws)?;
-        }
-        write!(
-            out,
-            "{:<28} {:>5} {:>6} {:>6} {:>9} {:>8}",
-            "player", "wins", "draws", "losses", "forfeits", "score"
-        )?;
-        if tally.timing.is_some() {
-            write!(out, " {:>10} {:>8}", "ms/move", "max ms")?;
-        }
-        writeln!(out)?;
-        let timing = tally.timing.unwrap_or_default();
-        let rows = [
-            (
-                format!("{} (-x)", quote_cut(&first, 23)),
-                tally.first_player_wins,
-                tally.second_player_wins,
-                tally.first_player_forfeits,
-                timing.first_player_ms_per_move,
-                timing.first_player_max_ms,
+    progress.clear();
+    // From here a signal ends the program as usual: the engines are gone.
+    drop(handlers);
+    report::print_summary(args, &m, &played.tally)?;
+    if let Some(signal) = played.interrupted {
+        return Err(Interrupted {
+            signal,
+            what: format!(
+                "the match was interrupted after {} of {} games",
+                played.tally.games, args.games
             ),
-            (
-                format!("{} (-o)", quote_cut(&second, 23)),
-                tally.second_player_wins,
-                tally.first_player_wins,
-                tally.second_player_forfeits,
-                timing.second_player_ms_per_move,
-                timing.second_player_max_ms,
-            ),
-        ];
-        for (name, wins, losses, forfeits, mean, max) in rows {
-            let score = f64::from(wins) + f64::from(tally.draws) / 2.0;
-            write!(
-                out,
-                "{name:<28} {wins:>5} {:>6} {losses:>6} {forfeits:>9} {:>8}",
-                tally.draws,
-                format!("{score}/{}", tally.games),
-            )?;
-            if tally.timing.is_some() {
-                write!(out, " {mean:>10.1} {max:>8.0}")?;
-            }
-            writeln!(out)?;
         }
-        if let Some(p) = tally.pairs {
-            writeln!(
-                out,
-                "pairs for -x: won {}, even {}, lost {} (by points 2/1.5/1/0.5/0: {}/{}/{}/{}/{})",
-                p.two + p.one_and_half,
-                p.one,
-                p.half + p.zero,
-                p.two,
-                p.one_and_half,
-                p.one,
-                p.half,
-                p.zero
-            )?;
-        }
-        if let Some(e) = elo {
-            let unit = if tally.pairs.is_some_and(|p| p.total() > 0) {
-                "pairs"
-            } else {
-                "games"
-            };
-            writeln!(
-                out,
-                "Elo difference (-x minus -o): {} (95%, from {} {unit}, score {:.1}%)",
-                e.text(),
-                e.samples,
-                e.score * 100.0
-            )?;
-        }
+        .into());
     }
-    out.flush()?;
+    if let Some(why) = played.record_error {
+        return Err(anyhow::anyhow!(
+            "{why} (the games after it are not in the file; the summary above counts them all)"
+        ));
+    }
     Ok(())
-}
-
-/// `text` cut to `width` characters (with `...` when cut).
-fn quote_cut(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(width.saturating_sub(3)).collect();
-    s.push_str("...");
-    s
 }

@@ -4,48 +4,11 @@ use std::time::{Duration, Instant};
 
 use ttt_core::{Position, Rules, Square};
 
-use super::external::ExternalEngine;
+use super::external::{ExternalEngine, MoveError};
+use super::interrupt::Interrupt;
+use super::terms::{Forfeit, TimeControl};
 use crate::ai::{PlayerKind, TtEntry};
-use crate::common::{quote_short, think, Limits};
-
-/// The time rules of a match.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TimeControl {
-    /// Time per move (INFO timeout_turn); `None`: no limit.
-    pub turn: Option<Duration>,
-    /// Each side's time for a whole game (INFO timeout_match); `None`: no limit.
-    pub game: Option<Duration>,
-    /// How late a move may be before it is a forfeit.
-    pub grace: Duration,
-}
-
-impl TimeControl {
-    /// The most a side may take for its next move, `used` spent so far in
-    /// the game (before the grace margin).
-    pub fn limit(&self, used: Duration) -> Option<Duration> {
-        let left = self.game.map(|g| g.saturating_sub(used));
-        match (self.turn, left) {
-            (Some(t), Some(l)) => Some(t.min(l)),
-            (t, l) => t.or(l),
-        }
-    }
-}
-
-/// A lost game and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Forfeit {
-    /// What went wrong, e.g. "illegal move 7,7: the square holds ...".
-    pub message: String,
-}
-
-impl Forfeit {
-    /// A forfeit with this message (an engine is started afresh after it).
-    pub fn new(message: &str) -> Forfeit {
-        Forfeit {
-            message: message.to_string(),
-        }
-    }
-}
+use crate::common::{quote_short, think_until, Limits};
 
 /// Who plays a side, as given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,12 +73,13 @@ pub struct TimedMove {
 }
 
 impl Contestant {
-    /// The contestant `spec` describes (an engine is started with its first game).
-    pub fn new(spec: &PlayerSpec) -> Contestant {
+    /// The contestant `spec` describes (an engine is started with its first
+    /// game); an engine's waits end early when `interrupt` is set.
+    pub fn new(spec: &PlayerSpec, interrupt: &Interrupt) -> Contestant {
         match spec {
             PlayerSpec::Builtin(kind) => Contestant::Builtin(*kind),
             PlayerSpec::Engine(command) => {
-                Contestant::External(Box::new(ExternalEngine::new(command)))
+                Contestant::External(Box::new(ExternalEngine::new(command, interrupt.clone())))
             }
         }
     }
@@ -129,7 +93,8 @@ impl Contestant {
     }
 
     /// Its move in `pos` (not finished), `used` of its game time spent.
-    /// A move later than the limit plus the grace margin is a forfeit,
+    /// A move later than the turn time plus the grace margin, or one that
+    /// takes the side past its game time plus the grace, is a forfeit,
     /// whoever made it.
     pub fn play(
         &mut self,
@@ -147,7 +112,9 @@ impl Contestant {
                     deadline: limit.map(|l| start + l),
                 };
                 let seed = brain.next_seed();
-                let (choice, _) = think(*kind, seed, brain.tt, pos, limits);
+                let interrupt = &brain.interrupt;
+                let stop = || interrupt.is_set();
+                let (choice, _) = think_until(*kind, seed, brain.tt, pos, limits, &stop);
                 // A player without a move (should not happen): the first legal one.
                 let square = choice
                     .filter(|&sq| pos.is_legal(sq))
@@ -157,23 +124,33 @@ impl Contestant {
             }
             Contestant::External(engine) => {
                 let left = time.game.map(|g| g.saturating_sub(used));
-                let wait = limit.map(|l| l + time.grace);
-                let (square, sent, at) = engine.request_move(pos, left, wait)?;
+                let (square, sent, at) = engine
+                    .request_move(pos, left, time.allowance(used))
+                    .map_err(|e| match e {
+                        MoveError::Lost(forfeit) => forfeit,
+                        MoveError::Late { asked, waited } => {
+                            let ms = waited.as_millis();
+                            Forfeit::new(&match time.overstep(used, waited) {
+                                Some(o) => format!(
+                                    "timeout: no move {ms} ms after {asked} ({})",
+                                    time.explain(o)
+                                ),
+                                None => format!("timeout: no move {ms} ms after {asked}"),
+                            })
+                        }
+                    })?;
                 (square, at.saturating_duration_since(sent))
             }
         };
-        if let Some(limit) = limit {
-            if took > limit + time.grace {
-                if let Contestant::External(engine) = self {
-                    engine.stop();
-                }
-                return Err(Forfeit::new(&format!(
-                    "timeout: the move took {} ms (limit {} ms + {} ms grace)",
-                    took.as_millis(),
-                    limit.as_millis(),
-                    time.grace.as_millis()
-                )));
+        if let Some(overstep) = time.overstep(used, took) {
+            if let Contestant::External(engine) = self {
+                engine.stop();
             }
+            return Err(Forfeit::new(&format!(
+                "timeout: the move took {} ms ({})",
+                took.as_millis(),
+                time.explain(overstep)
+            )));
         }
         Ok(TimedMove { square, took })
     }
@@ -200,6 +177,8 @@ pub struct BuiltinBrain<'a> {
     pub max_nodes: Option<u64>,
     /// Draws the seed of each move.
     pub rng: ttt_core::rng::Rng,
+    /// Set by a signal: a search in progress stops.
+    pub interrupt: Interrupt,
 }
 
 impl BuiltinBrain<'_> {
@@ -219,21 +198,5 @@ mod tests {
         assert_eq!(label("'/a b/fake-engine' --at 2"), "fake-engine --at 2");
         assert_eq!(label("./pbrain-rapfi"), "pbrain-rapfi");
         assert_eq!(PlayerSpec::Builtin(PlayerKind::Strong).label(), "strong");
-    }
-
-    #[test]
-    fn the_move_limit_is_the_turn_time_or_what_is_left_of_the_game() {
-        let ms = Duration::from_millis;
-        let tc = TimeControl {
-            turn: Some(ms(1000)),
-            game: Some(ms(5000)),
-            grace: ms(100),
-        };
-        assert_eq!(tc.limit(ms(0)), Some(ms(1000)));
-        assert_eq!(tc.limit(ms(4500)), Some(ms(500)));
-        assert_eq!(tc.limit(ms(6000)), Some(ms(0)));
-        let turn_only = TimeControl { game: None, ..tc };
-        assert_eq!(turn_only.limit(ms(9999)), Some(ms(1000)));
-        assert_eq!(TimeControl::default().limit(ms(1)), None);
     }
 }

@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use ttt_core::{Mark, Rules, Square, SquareFormat};
 
@@ -127,6 +127,7 @@ impl GameRecord<'_> {
 /// match stopped early keeps the games it played.
 pub struct RecordFile {
     out: BufWriter<File>,
+    path: PathBuf,
 }
 
 impl RecordFile {
@@ -134,7 +135,13 @@ impl RecordFile {
     pub fn create(path: &Path) -> io::Result<RecordFile> {
         Ok(RecordFile {
             out: BufWriter::new(File::create(path)?),
+            path: path.to_path_buf(),
         })
+    }
+
+    /// Where the records go, for messages.
+    pub fn path(&self) -> &Path {
+        &self.path
     }
 
     /// Appends one game.
