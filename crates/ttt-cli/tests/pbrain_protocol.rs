@@ -313,12 +313,16 @@ fn renju_keeps_black_off_its_forbidden_cells() {
         assert_ne!(out[1], "7,7", "{start:?}");
     }
     // As white the brain refuses black's forbidden move (the manager
-    // judges it), and may itself play there: white is free.
+    // judges it). Black's four on row 12 leaves white one move, the block
+    // at 14,12: with a free choice white may well take 7,7 itself (white
+    // is free to), and the refusal would not be tested.
     let out = session(
         "START 15\nINFO rule 4\nBOARD\n5,7,2\n0,0,1\n6,7,2\n14,0,1\n7,5,2\n0,14,1\n\
-         7,6,2\nDONE\nTURN 7,7\nEND\n",
+         7,6,2\n9,12,1\n10,12,2\n14,14,1\n11,12,2\n0,10,1\n12,12,2\n10,0,1\n13,12,2\n\
+         DONE\nTURN 7,7\nEND\n",
     );
     assert_eq!(out.len(), 3, "{out:?}");
+    assert_eq!(out[1], "14,12", "{out:?}");
     assert!(
         out[2].starts_with("ERROR TURN 7,7") && out[2].contains("double three"),
         "{out:?}"
