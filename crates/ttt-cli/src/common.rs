@@ -332,10 +332,10 @@ pub fn fit_tt(tt: &mut Vec<TtEntry>, mb: usize, rules: &Rules) -> anyhow::Result
 pub fn alloc_tt_bytes(bytes: usize) -> Option<Vec<TtEntry>> {
     let entry = std::mem::size_of::<TtEntry>().max(1);
     let n = (bytes / entry).max(1);
-    let mut tt = Vec::new();
-    tt.try_reserve_exact(n).ok()?;
-    tt.resize(n, TtEntry::default());
-    Some(tt)
+    // Zeroed (an all-zero entry is the empty one): the pages are mapped
+    // when the search first writes them, so a big table costs nothing up
+    // front.
+    bytemuck::allocation::try_zeroed_vec(n).ok()
 }
 
 /// Whether colour may be used on stdout (a terminal, and no `NO_COLOR`).

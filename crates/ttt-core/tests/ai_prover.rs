@@ -151,8 +151,8 @@ fn a_set_stop_flag_stops_the_search() {
     let mut table = tt(16);
     let mut prover = Prover::new(&mut table);
     prover.set_stop(&stop);
-    // 7x6 k=5 takes many seconds; stopped, it answers nothing.
-    let pos = Position::new(Rules::new(7, 6, 5).unwrap());
+    // 8x8 k=5 takes hours; stopped, it answers nothing.
+    let pos = Position::new(Rules::new(8, 8, 5).unwrap());
     assert_eq!(prover.verdict(&pos), None);
     assert!(prover.stats().nodes < 1 << 15, "{:?}", prover.stats());
 }

@@ -32,6 +32,12 @@
 //!   the number of dead cells still empty. A position may be given in any of
 //!   its rotations or reflections (the writer stores the smallest over the
 //!   symmetries); the checker turns the move with it.
+//! * Or, in a `blocks` strategy only (version 3), `pairs T BOARD SPARE A-B
+//!   C-D ...`: a *pairing* for the reduced position with T (`x` or `o`) to
+//!   move: disjoint pairs of `.` cells (1-based numbers) such that every
+//!   line open to Q (no P mark, no dead cell) holds both cells of a pair.
+//!   From there P answers Q's move in a pair with its partner (anywhere
+//!   else: anything), so no such line is ever completed.
 //!
 //! A *line* is a k-cell window; it is *live* while it does not hold both
 //! marks. A cell on no live line is *dead*. The reduced position of a real
@@ -48,7 +54,9 @@
 //! `blocks`, when the Erdos-Selfridge theorem shows that P can block every
 //! line from there: over the lines holding no P mark, the sum of 2^(Q's
 //! marks on the line) is below 2^k with P to move, below 2^(k-1) with Q to
-//! move. Each reduced position (up to symmetry) is checked once, with the
+//! move, or when the position has a pairing entry (checked when read: the
+//! pairs are disjoint `.` cells and every line open to Q holds a pair).
+//! Each reduced position (up to symmetry) is checked once, with the
 //! first real position met that has it; later positions with the same
 //! reduction count as proven.
 //!
@@ -80,6 +88,11 @@
 //! 4. The Erdos-Selfridge leaves are a theorem of Maker-Breaker games (Q the
 //!    maker): P playing its potential-minimising strategy keeps Q from every
 //!    line; in the real game P's own lines can only end the game earlier.
+//! 5. A pairing leaf is a strategy in itself (Hales and Jewett): every line
+//!    Q could complete holds both cells of a pair, Q can take only one cell
+//!    of a pair before P takes the other, so each such line gets a P mark
+//!    first. Lines open to Q hold no dead cell, so the test reads only what
+//!    the reduction shows, as in 2.
 //!
 //! The writer walks the same tree and asks the prover for P's replies (an
 //! empty live cell that keeps the win or the block, tried in the prover's
@@ -114,6 +127,10 @@ pub struct Strategy {
     pub goal: Goal,
     /// The replies.
     pub replies: HashMap<Key, u8>,
+    /// Canonical reduced positions (either side to move) settled by a
+    /// pairing, and its pairs (row-major cell indices in that frame, each
+    /// pair and the list sorted).
+    pub pairings: HashMap<Key, Vec<(u8, u8)>>,
 }
 
 /// A proof of the value of the empty board.
@@ -166,6 +183,7 @@ impl Certificate {
                 walked,
                 seen: HashSet::new(),
                 replies: HashMap::new(),
+                pairings: HashMap::new(),
             };
             writer.walk(&mut Position::new(rules))?;
             walked = writer.walked;
@@ -173,6 +191,7 @@ impl Certificate {
                 player,
                 goal,
                 replies: writer.replies,
+                pairings: writer.pairings,
             });
         }
         Ok(Certificate {
@@ -184,7 +203,10 @@ impl Certificate {
 
     /// Number of positions listed, over all strategies.
     pub fn entries(&self) -> usize {
-        self.strategies.iter().map(|s| s.replies.len()).sum()
+        self.strategies
+            .iter()
+            .map(|s| s.replies.len() + s.pairings.len())
+            .sum()
     }
 
     /// Writes the certificate into `file` (see [`crate::common::OutputFile`])
@@ -233,6 +255,11 @@ impl Certificate {
                 .replies
                 .iter()
                 .map(|(key, &mv)| g.entry_text(key, mv as usize))
+                .chain(
+                    s.pairings
+                        .iter()
+                        .map(|(key, pairs)| g.pairing_text(key, pairs)),
+                )
                 .collect();
             lines.sort_unstable();
             for line in lines {
@@ -287,6 +314,7 @@ struct Writer<'w, 'a> {
     /// Canonical reduced positions already walked.
     seen: HashSet<Key>,
     replies: HashMap<Key, u8>,
+    pairings: HashMap<Key, Vec<(u8, u8)>>,
 }
 
 impl Writer<'_, '_> {
@@ -309,6 +337,27 @@ impl Writer<'_, '_> {
             return Ok(());
         }
         let (canon, sym) = g.canonical(&key);
+        if self.goal == Goal::Blocks {
+            if self.pairings.contains_key(&canon) {
+                return Ok(());
+            }
+            if let Some(found) = self.prover.blocking_pairs(pos, self.player) {
+                let mut pairs: Vec<(u8, u8)> = found
+                    .pairs()
+                    .iter()
+                    .map(|&(p, q)| {
+                        let (p, q) = (
+                            g.apply(sym, g.index(p)) as u8,
+                            g.apply(sym, g.index(q)) as u8,
+                        );
+                        (p.min(q), p.max(q))
+                    })
+                    .collect();
+                pairs.sort_unstable();
+                self.pairings.insert(canon, pairs);
+                return Ok(());
+            }
+        }
         if !self.seen.insert(canon) {
             return Ok(());
         }

@@ -302,6 +302,66 @@ impl Geometry {
         s
     }
 
+    /// One pairing entry: `pairs T BOARD SPARE A-B ...` (T: who is to
+    /// move; cells 1-based row-major).
+    pub fn pairing_text(&self, key: &Key, pairs: &[(u8, u8)]) -> String {
+        let mut s = format!(
+            "pairs {} {} {}",
+            if key.x_to_move { 'x' } else { 'o' },
+            self.board_text(key),
+            key.spare
+        );
+        for &(p, q) in pairs {
+            let _ = write!(s, " {}-{}", p + 1, q + 1);
+        }
+        s
+    }
+
+    /// Whether `pairs` (row-major cell indices) is a pairing for `p` in
+    /// `key`: the pairs are disjoint empty live cells, and every line open
+    /// to the other side holds both cells of one pair. The reason if not.
+    pub fn check_pairing(
+        &self,
+        key: &Key,
+        p: Mark,
+        pairs: &[(usize, usize)],
+    ) -> Result<(), String> {
+        let taken = key.dead | key.x | key.o;
+        let mut used = 0u64;
+        for &(a, b) in pairs {
+            for c in [a, b] {
+                if c >= self.cells() {
+                    return Err(format!("cell {} is not on the board", c + 1));
+                }
+                if taken >> c & 1 != 0 {
+                    return Err(format!("cell {} is not an empty live cell (`.`)", c + 1));
+                }
+                if used >> c & 1 != 0 {
+                    return Err(format!("cell {} is in two pairs", c + 1));
+                }
+                used |= 1 << c;
+            }
+        }
+        let q = p.other();
+        match self.open_lines(key, q).find(|&l| {
+            !pairs
+                .iter()
+                .any(|&(a, b)| l >> a & 1 != 0 && l >> b & 1 != 0)
+        }) {
+            None => Ok(()),
+            Some(l) => {
+                let cells: Vec<String> = (0..self.cells())
+                    .filter(|&i| l >> i & 1 != 0)
+                    .map(|i| (i + 1).to_string())
+                    .collect();
+                Err(format!(
+                    "the line through cells {} holds no pair",
+                    cells.join(",")
+                ))
+            }
+        }
+    }
+
     /// Reads a board text as [`Geometry::board_text`] writes it (marks
     /// only; spare count and side to move are the caller's).
     pub fn parse_board(&self, text: &str) -> Result<(u64, u64, u64), String> {

@@ -8,6 +8,7 @@ use std::time::Instant;
 use serde::Serialize;
 use ttt_core::{Position, Rules};
 
+use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, Solver, Value, Verdict};
 use crate::common::{
     exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, with_k, OutputFile,
@@ -20,8 +21,10 @@ use crate::progress::ProgressLine;
 const AFTER_HELP: &str = "\
 Prints the value of the empty board for X (who moves first), the nodes searched,
 the time and nodes per second. Boards of up to 64 cells are proven by the prover
-(win, draw or loss; the distance of a win too where the older solver reaches:
-up to 25 cells). On a terminal a progress line is shown on stderr; through a
+(win, draw or loss). The distance of a win is found by the older solver: on
+boards of up to 25 cells always, on larger ones with --distance (it can take far
+longer than the proof). The time printed is the wall time of the whole command,
+with its parts when there are several. On a terminal a progress line is shown on stderr; through a
 pipe only the result is printed. Ctrl-C stops the search cleanly (no result,
 exit status 2). With --certificate FILE a proof is written that `ttt verify
 FILE` checks without trusting the solver.
@@ -30,6 +33,7 @@ Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
   ttt solve --size 5x4 -k 4 --json
+  ttt solve --size 6x5 -k 4 --distance  # X wins in 11
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert";
 
 /// Arguments of `ttt solve`.
@@ -48,6 +52,10 @@ pub struct SolveArgs {
     /// Write a proof of the result to FILE, checkable with `ttt verify FILE`.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
+    /// Also find the distance of a win on boards of more than 25 cells
+    /// (on smaller ones it is always found).
+    #[arg(long)]
+    pub distance: bool,
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
     pub tt_mb: usize,
@@ -63,9 +71,16 @@ struct SolveJson {
     result: &'static str,
     /// With the distance, where computed.
     value: Option<ValueJson>,
+    /// The prover's nodes.
     nodes: u64,
     tt_hits: u64,
+    /// Wall time of the whole command (table, proof, distance, certificate).
     seconds: f64,
+    /// The proof's share of it.
+    proof_seconds: f64,
+    /// The distance search's share, where it ran.
+    distance_seconds: Option<f64>,
+    /// The prover's nodes per second of proof.
     nodes_per_second: u64,
     tt_mib: usize,
     certificate: Option<CertificateJson>,
@@ -95,15 +110,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(path) => Some(OutputFile::prepare(path, "--certificate")?),
         None => None,
     };
+    // The time the user waits starts here: the table's allocation counts.
+    let start = Instant::now();
     // Sized to the board: `--tt-mb 4096` on 3x3 takes under a MiB.
     let mut tt = Vec::new();
     fit_tt(&mut tt, args.tt_mb, &rules)?;
     let tt_mib = std::mem::size_of_val(tt.as_slice()).div_ceil(1 << 20);
+    let table_secs = start.elapsed().as_secs_f64();
     let pos = Position::new(rules);
     let stop = Arc::new(AtomicBool::new(false));
     // Ctrl-C sets the flag; the search sees it within a few thousand nodes.
     let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
-    let start = Instant::now();
+    let proof_start = Instant::now();
     let mut progress = ProgressLine::new(
         &format!("solving {rules}: {{human_pos}} nodes, {{elapsed}}, {{rate}} (Ctrl-C stops)"),
         None,
@@ -116,18 +134,31 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         let verdict = prover.verdict(&pos);
         (verdict, prover.stats())
     };
-    let secs = start.elapsed().as_secs_f64();
+    let proof_secs = proof_start.elapsed().as_secs_f64();
     progress.clear();
     let Some(verdict) = verdict else {
         signal_hook::low_level::unregister(signal);
-        return Err(interrupted(stats.nodes, secs));
+        return Err(interrupted(stats.nodes, start.elapsed().as_secs_f64()));
     };
     // The exact distance where the solver reaches (the prover finds only
-    // who wins).
-    let value = match verdict {
-        Verdict::Draw => Some(Value::Draw),
-        _ if is_solvable(&rules) => Some(Solver::new(&mut tt).solve(&pos)),
-        _ => None,
+    // who wins): cheap up to PROVER_ABOVE cells, else only when asked.
+    let want_distance = rules.cell_count() <= PROVER_ABOVE || args.distance;
+    let distance_start = Instant::now();
+    let (value, distance_secs) = match verdict {
+        Verdict::Draw => (Some(Value::Draw), None),
+        _ if want_distance && is_solvable(&rules) => {
+            let mut progress = ProgressLine::new(
+                "the distance of the win: {human_pos} nodes, {elapsed}, {rate} (Ctrl-C stops)",
+                None,
+            );
+            let mut on_progress = |p: Progress| progress.set(p.nodes);
+            let mut solver = Solver::new(&mut tt);
+            solver.set_progress(&mut on_progress);
+            let value = solver.solve(&pos);
+            progress.clear();
+            (Some(value), Some(distance_start.elapsed().as_secs_f64()))
+        }
+        _ => (None, None),
     };
     // The value is printed even when the certificate fails; its error
     // comes after.
@@ -139,6 +170,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         None => (None, None),
     };
     signal_hook::low_level::unregister(signal);
+    let secs = start.elapsed().as_secs_f64();
     let result = match verdict {
         Verdict::Win => "x-wins",
         Verdict::Draw => "draw",
@@ -157,7 +189,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             tt_hits: stats.tt_hits,
             tt_mib,
             seconds: secs,
-            nodes_per_second: per_second(stats.nodes, secs),
+            proof_seconds: proof_secs,
+            distance_seconds: distance_secs,
+            nodes_per_second: per_second(stats.nodes, proof_secs),
             certificate: certificate_info,
         };
         serde_json::to_writer_pretty(&mut out, &json)?;
@@ -167,17 +201,41 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             Some(v) => writeln!(out, "{rules}: {v} (for X, moving first)")?,
             None => writeln!(
                 out,
-                "{rules}: {} (for X, moving first; distance not computed on boards this size)",
+                "{rules}: {} (for X, moving first; {})",
                 match verdict {
                     Verdict::Win => "win",
                     Verdict::Draw => "draw",
                     Verdict::Loss => "loss",
+                },
+                if is_solvable(&rules) {
+                    "--distance also finds its length"
+                } else {
+                    "its length is out of reach on boards this size"
                 }
             )?,
         }
         writeln!(out, "nodes    {}", grouped(stats.nodes))?;
-        writeln!(out, "time     {secs:.3} s")?;
-        writeln!(out, "nodes/s  {}", grouped(per_second(stats.nodes, secs)))?;
+        // The parts, when the proof is not nearly all of the wait.
+        let mut parts = vec![
+            format!("table {table_secs:.3} s"),
+            format!("proof {proof_secs:.3} s"),
+        ];
+        if let Some(d) = distance_secs {
+            parts.push(format!("distance {d:.3} s"));
+        }
+        if let Some(c) = &certificate_info {
+            parts.push(format!("certificate {:.3} s", c.seconds));
+        }
+        if secs - proof_secs > 0.05 * secs.max(0.1) {
+            writeln!(out, "time     {secs:.3} s ({})", parts.join(", "))?;
+        } else {
+            writeln!(out, "time     {secs:.3} s")?;
+        }
+        writeln!(
+            out,
+            "nodes/s  {}",
+            grouped(per_second(stats.nodes, proof_secs))
+        )?;
         writeln!(out, "table    {tt_mib} MiB")?;
         if let Some(c) = &certificate_info {
             writeln!(

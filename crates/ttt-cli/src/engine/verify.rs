@@ -50,6 +50,9 @@ struct Strategy {
     /// Canonical reduced position (P to move) to P's reply (row-major cell
     /// index) in that frame.
     replies: HashMap<Key, u8>,
+    /// Canonical reduced positions (either side to move) whose pairing
+    /// entry was checked when read.
+    paired: HashSet<Key>,
 }
 
 /// A parsed certificate.
@@ -122,7 +125,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
 }
 
 /// The format version this checker reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// Parses and checks certificate text; the error says what is wrong.
 pub fn check_text(text: &str) -> Result<Checked, String> {
@@ -158,7 +161,11 @@ pub fn check(input: &mut dyn BufRead) -> Result<Checked, String> {
         rules: claim.geometry.rules().to_string(),
         claim: claim.claim,
         positions,
-        entries: claim.strategies.iter().map(|s| s.replies.len()).sum(),
+        entries: claim
+            .strategies
+            .iter()
+            .map(|s| s.replies.len() + s.paired.len())
+            .sum(),
     })
 }
 
@@ -232,7 +239,8 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
         .strip_prefix("ttt-certificate ")
         .ok_or_else(|| format!("line {n}: not a ttt certificate"))?;
     match version.parse::<u32>() {
-        Ok(FORMAT_VERSION) => {}
+        // Version 2 is version 3 without pairing entries.
+        Ok(2 | FORMAT_VERSION) => {}
         Ok(1) => {
             return Err(format!(
                 "line {n}: a version 1 certificate (whole positions); this ttt reads version \
@@ -280,12 +288,26 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
             return Err(format!("line {n}: strategy `{head}` given twice"));
         }
         let mut replies = HashMap::new();
+        let mut paired = HashSet::new();
         loop {
             let (n, line) = lines
                 .next()?
                 .ok_or_else(|| format!("unexpected end of file in strategy `{head}`"))?;
             if line == "end" {
                 break;
+            }
+            if let Some(rest) = line.strip_prefix("pairs ") {
+                if goal != Goal::Blocks {
+                    return Err(format!(
+                        "line {n}: a pairing only blocks: it cannot be part of `strategy {head}`"
+                    ));
+                }
+                let key =
+                    parse_pairing(&geometry, player, rest).map_err(|e| format!("line {n}: {e}"))?;
+                if !paired.insert(geometry.canonical(&key).0) {
+                    return Err(format!("line {n}: position given twice (up to symmetry)"));
+                }
+                continue;
             }
             let (key, mv) =
                 parse_entry(&geometry, player, &line).map_err(|e| format!("line {n}: {e}"))?;
@@ -299,6 +321,7 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
             player,
             goal,
             replies,
+            paired,
         });
     }
     Ok(Claim {
@@ -345,6 +368,61 @@ fn parse_entry(geometry: &Geometry, player: Mark, line: &str) -> Result<(Key, us
     Ok((key, index))
 }
 
+/// One `pairs T BOARD SPARE A-B ...` line (after `pairs `) of `player`'s
+/// blocking strategy, checked: the reduced position, T to move, for which
+/// the pairs are a pairing (see [`Geometry::check_pairing`]).
+fn parse_pairing(geometry: &Geometry, player: Mark, line: &str) -> Result<Key, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let [to_move, board, spare, ref pairs @ ..] = fields[..] else {
+        return Err("expected `pairs T BOARD SPARE A-B ...`".into());
+    };
+    let x_to_move = match to_move {
+        "x" => true,
+        "o" => false,
+        _ => {
+            return Err(format!(
+                "expected `x` or `o` to move, found `{}`",
+                quote_short(to_move)
+            ))
+        }
+    };
+    let (dead, x, o) = geometry
+        .parse_board(board)
+        .map_err(|e| format!("bad board: {e}"))?;
+    let spare: u8 = spare
+        .parse()
+        .map_err(|_| format!("bad spare cell count `{}`", quote_short(spare)))?;
+    let key = Key {
+        dead,
+        x,
+        o,
+        spare,
+        x_to_move,
+    };
+    geometry
+        .check_consistent(&key)
+        .map_err(|e| format!("not a reduced position with {to_move} to move: {e}"))?;
+    let cell = |text: &str| -> Result<usize, String> {
+        text.parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .ok_or_else(|| format!("bad cell number `{}`", quote_short(text)))
+    };
+    let pairs = pairs
+        .iter()
+        .map(|pair| {
+            let (a, b) = pair
+                .split_once('-')
+                .ok_or_else(|| format!("expected a pair `A-B`, found `{}`", quote_short(pair)))?;
+            Ok((cell(a)?, cell(b)?))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    geometry
+        .check_pairing(&key, player, &pairs)
+        .map_err(|e| format!("not a pairing for {}: {e}", name(player)))?;
+    Ok(key)
+}
+
 struct Checker<'c> {
     geometry: &'c Geometry,
     strategy: &'c Strategy,
@@ -384,7 +462,7 @@ impl Checker<'_> {
             return Ok(());
         }
         let (canon, sym) = g.canonical(&key);
-        if self.proven.contains(&canon) {
+        if self.proven.contains(&canon) || self.strategy.paired.contains(&canon) {
             return Ok(());
         }
         if p_moves {

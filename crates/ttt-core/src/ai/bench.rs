@@ -30,8 +30,9 @@
 //!   mid-game positions with a fixed node budget (nodes per second); no
 //!   baseline.
 use super::baseline;
+use super::progress::Progress;
 use super::prover::{Prover, Verdict};
-use super::solver::{Progress, Solver};
+use super::solver::Solver;
 use super::strong::{Budget, Engine};
 use super::tt::{self, TtEntry};
 use super::{SearchStats, Value};

@@ -97,6 +97,8 @@ use crate::{Position, Rules, Square};
 pub mod baseline;
 pub mod bench;
 pub mod book;
+mod geometry;
+mod progress;
 pub mod prover;
 pub mod seeds;
 pub mod solver;
@@ -104,8 +106,9 @@ pub mod squid;
 pub mod strong;
 mod tt;
 
-pub use prover::{Prover, Verdict};
-pub use solver::{Progress, Solver};
+pub use progress::Progress;
+pub use prover::{Pairing, Prover, Verdict};
+pub use solver::Solver;
 pub use strong::{Budget, Engine};
 pub use tt::TtEntry;
 

@@ -11,8 +11,11 @@ pub(crate) const DIST: u8 = 4;
 /// No move stored.
 pub(crate) const NO_MOVE: u16 = u16::MAX;
 
-/// One slot of the transposition table (16 bytes).
+/// One slot of the transposition table (16 bytes). An all-zero slot is
+/// [`TtEntry::EMPTY`], so a host may lend a table allocated zeroed (the
+/// `zeroable` feature: `bytemuck::Zeroable`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "zeroable", derive(bytemuck::Zeroable))]
 pub struct TtEntry {
     pub(crate) key: u64,
     pub(crate) value: i16,
@@ -23,13 +26,14 @@ pub struct TtEntry {
 }
 
 impl TtEntry {
-    /// An unused slot.
+    /// An unused slot: all zero (`flags` 0 marks it unused, and nothing
+    /// else of an unused slot is read).
     pub const EMPTY: TtEntry = TtEntry {
         key: 0,
         value: 0,
         flags: 0,
         depth: 0,
-        mv: NO_MOVE,
+        mv: 0,
     };
 
     /// Whether the slot holds a position.

@@ -26,9 +26,15 @@
 //!   with the attacker to move (a theorem of Maker-Breaker games), and the
 //!   same test one attacker move ahead: the potential plus the largest gain
 //!   of a single attacker move below 1;
-//! * a **pairing strategy**: if every live line can be given two empty
-//!   cells of its own (no cell shared), the defender answers each attacker
-//!   move in a pair with the other cell of that pair and wins;
+//! * a **pairing strategy** ([`pairing`]): disjoint pairs of empty cells
+//!   such that every live line holds both cells of one pair; the defender
+//!   answers each attacker move in a pair with its partner and wins. One
+//!   pair may serve every window through both its cells, which is what
+//!   settles most positions of 7x7 k=5 (797.5M nodes without shared pairs,
+//!   0.9M with them);
+//! * **twins** (Maker-Breaker): two empty cells on exactly the same live
+//!   lines are such a pair; they are taken out of play with their lines
+//!   before the position is searched or looked up (an exact reduction);
 //! * **dominance**: a cell whose live lines all pass through another
 //!   candidate cell is worth no more than that cell to either side, so it
 //!   is not searched beside it;
@@ -53,11 +59,17 @@
 //! [`AtomicBool`]), and then answers `None`.
 use core::sync::atomic::{AtomicBool, Ordering};
 
-use super::solver::Geo;
-use super::tt::{self, TtEntry, EXACT, NO_MOVE};
-use super::{Progress, SearchStats};
+mod keys;
+mod pairing;
+mod records;
+
+use super::progress::Progress;
+use super::tt::{TtEntry, EXACT, NO_MOVE};
+use super::SearchStats;
 use crate::symmetry::Symmetry;
-use crate::{zobrist, Mark, Outcome, Position, Square};
+use crate::{Mark, Outcome, Position, Square};
+use keys::{key_of, Tables};
+use records::{probe, store};
 
 /// The game value of a position for the side to move, without distances.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -72,64 +84,22 @@ pub enum Verdict {
 
 /// How often (in nodes) the stop flag and the progress callback are checked.
 const CHECK_INTERVAL: u64 = 1 << 14;
-/// Table-key salts for the two games (so their entries never mix).
-const SALT_BREAKER: u64 = 0x6D61_6B65_722D_6272;
-const SALT_REAL: u64 = 0x7265_616C_2D67_616D;
-/// Key bit for "the attacker is to move".
-const SALT_ATTACKER_MOVES: u64 = 0x5DEE_CE66_D1CE_4E5B;
-
-/// Board tables the searches need beyond [`Geo`].
-struct Tables {
-    geo: Geo,
-    /// Zobrist key of a cell under each symmetry: `[sym][cell][0: attacker, 1: other]`.
-    zob: [[[u64; 2]; 64]; 8],
-    /// The cell each cell maps to under each symmetry, and back.
-    sym_cell: [[u8; 64]; 8],
-    sym_cell_inv: [[u8; 64]; 8],
+/// A pairing strategy: pairs of empty cells such that every line the other
+/// side could still complete holds both cells of one pair. The blocker
+/// answers a move in a pair with its partner (and plays anywhere when it is
+/// to move), so the other side never completes a line. See
+/// [`Prover::blocking_pairs`].
+#[derive(Copy, Clone, Debug)]
+pub struct Pairing {
+    pairs: [(Square, Square); 32],
+    len: usize,
 }
 
-impl Tables {
-    fn new(rules: &crate::Rules) -> Tables {
-        let geo = Geo::new(rules);
-        let mut zob = [[[0; 2]; 64]; 8];
-        let mut sym_cell = [[0; 64]; 8];
-        let mut sym_cell_inv = [[0; 64]; 8];
-        for (s, row) in zob.iter_mut().enumerate().take(geo.nsym) {
-            for (c, keys) in row.iter_mut().enumerate().take(rules.cell_count()) {
-                let sq = Square::from_index(geo.sym_sq[s][c]);
-                *keys = [zobrist::key(Mark::X, sq), zobrist::key(Mark::O, sq)];
-                let to = geo.cell(sq) as u8;
-                sym_cell[s][c] = to;
-                sym_cell_inv[s][to as usize] = c as u8;
-            }
-        }
-        Tables {
-            geo,
-            zob,
-            sym_cell,
-            sym_cell_inv,
-        }
+impl Pairing {
+    /// The pairs.
+    pub fn pairs(&self) -> &[(Square, Square)] {
+        &self.pairs[..self.len]
     }
-
-    /// The cell set `cells` seen under symmetry `sym` (table coordinates).
-    fn board_to_canonical(&self, sym: usize, cells: u64) -> u64 {
-        map_cells(&self.sym_cell[sym], cells)
-    }
-
-    /// The inverse of [`board_to_canonical`](Self::board_to_canonical).
-    fn canonical_to_board(&self, sym: usize, cells: u64) -> u64 {
-        map_cells(&self.sym_cell_inv[sym], cells)
-    }
-}
-
-fn map_cells(map: &[u8; 64], cells: u64) -> u64 {
-    let mut out = 0u64;
-    let mut rest = cells;
-    while rest != 0 {
-        out |= 1 << map[rest.trailing_zeros() as usize];
-        rest &= rest - 1;
-    }
-    out
 }
 
 /// The prover. Like the [`Solver`](super::Solver), it searches with a
@@ -269,6 +239,30 @@ impl<'a> Prover<'a> {
         self.find_move(pos, me, hint, |p, child| p.wins(child, me))
     }
 
+    /// A pairing strategy for `blocker` in `pos` against the other side's
+    /// lines (those holding no `blocker` mark), if the prover's pairing
+    /// searches find one: the static wins its proofs end in. `None` also
+    /// above 64 cells.
+    pub fn blocking_pairs(&mut self, pos: &Position, blocker: Mark) -> Option<Pairing> {
+        let (a, d, _) = self.load(pos, blocker.other())?;
+        let t = self.tables.as_ref()?;
+        let g = &t.geo;
+        let found = pairing::pairing(g, t.cell_lines.as_ref(), d, g.full & !(a | d))?;
+        let square = |c: u8| {
+            let cols = g.cols;
+            Square::new(c % cols, c / cols)
+        };
+        let mut out = Pairing {
+            pairs: [(Square::from_index(0), Square::from_index(0)); 32],
+            len: 0,
+        };
+        for &(p, q) in &found.pairs[..found.len] {
+            out.pairs[out.len] = (square(p)?, square(q)?);
+            out.len += 1;
+        }
+        Some(out)
+    }
+
     /// The first move (`first`, then the others by how much they add to the
     /// live lines of `attacker`: the attacker's strongest moves, the
     /// defender's most potential-removing blocks) whose child satisfies
@@ -406,6 +400,21 @@ impl<'a> Prover<'a> {
     /// can play as if the mark were not there). `MB`: the Maker-Breaker game
     /// (the defender's lines never count).
     fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
+        if MB {
+            let paired = self.tables.as_ref().map_or(0, |t| {
+                t.cell_lines
+                    .as_ref()
+                    .map_or(0, |lines| pairing::twin_cells(&t.geo, lines, a, d))
+            });
+            if paired != 0 {
+                let (r, zone) = self.search_reduced::<MB>(a, d | paired, a_moves);
+                return (r, zone | paired);
+            }
+        }
+        self.search_reduced::<MB>(a, d, a_moves)
+    }
+
+    fn search_reduced<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.check();
@@ -524,9 +533,9 @@ impl<'a> Prover<'a> {
         }
         // A pairing strategy: the defender answers in the same pair, so no
         // live line is ever completed. Its zone is the pairs' cells.
-        if let Some(pairs) = pairing(g, d, empty) {
+        if let Some(pairs) = pairing::pairing(g, t.cell_lines.as_ref(), d, empty) {
             self.pairings += 1;
-            return (false, pairs);
+            return (false, pairs.cells());
         }
 
         // Table key. Maker-Breaker: reduce to (attacker marks on live
@@ -717,196 +726,5 @@ impl<'a> Prover<'a> {
             t.board_to_canonical(csym, zone),
         );
         (result, zone)
-    }
-}
-
-/// The table key of (attacker marks `ka`, other marks or dead cells `kd`,
-/// attacker to move) in game `MB`: the smallest hash over the board's
-/// symmetries, and the symmetry that gives it.
-fn key_of<const MB: bool>(t: &Tables, ka: u64, kd: u64, a_moves: bool) -> (u64, usize) {
-    let g = &t.geo;
-    let mut key = u64::MAX;
-    let mut csym = 0;
-    for (s, zs) in t.zob[..g.nsym].iter().enumerate() {
-        let mut h = 0u64;
-        let mut bits = ka;
-        while bits != 0 {
-            h ^= zs[bits.trailing_zeros() as usize][0];
-            bits &= bits - 1;
-        }
-        let mut bits = kd;
-        while bits != 0 {
-            h ^= zs[bits.trailing_zeros() as usize][1];
-            bits &= bits - 1;
-        }
-        if h < key {
-            key = h;
-            csym = s;
-        }
-    }
-    key ^= g.salt ^ if MB { SALT_BREAKER } else { SALT_REAL };
-    if a_moves {
-        key ^= SALT_ATTACKER_MOVES;
-    }
-    (key, csym)
-}
-
-/// A pairing strategy for the defender against the live lines (those with
-/// no mark in `d`): two empty cells of its own for every live line, no cell
-/// shared. Whenever the attacker takes one cell of a pair, the defender
-/// takes the other, so the attacker never fills a live line, whoever is to
-/// move (the defender, to move, can play anywhere first). The pairs' cells,
-/// or `None` if there is no such pairing (a bipartite b-matching, found by
-/// augmenting paths).
-fn pairing(g: &Geo, d: u64, empty: u64) -> Option<u64> {
-    let mut lines = [0u64; 64];
-    let mut n = 0;
-    let mut cells = 0u64;
-    for &w in &g.win[..g.nwin] {
-        if w & d == 0 {
-            // 2n cells for n lines: more than 32 lines never pair.
-            if n == lines.len() {
-                return None;
-            }
-            lines[n] = w & empty;
-            cells |= w & empty;
-            n += 1;
-        }
-    }
-    if 2 * n > cells.count_ones() as usize {
-        return None;
-    }
-    let mut owner = [u8::MAX; 64];
-    for i in 0..n {
-        for _ in 0..2 {
-            let mut seen = 0u64;
-            if !augment(&lines[..n], &mut owner, i, &mut seen) {
-                return None;
-            }
-        }
-    }
-    let mut pairs = 0u64;
-    for (c, &o) in owner.iter().enumerate() {
-        if o != u8::MAX {
-            pairs |= 1 << c;
-        }
-    }
-    Some(pairs)
-}
-
-/// Kuhn's augmenting path: gives line `i` one more cell, moving other
-/// lines' cells along the way; `seen` marks the cells already tried.
-fn augment(lines: &[u64], owner: &mut [u8; 64], i: usize, seen: &mut u64) -> bool {
-    let mut free = lines[i] & !*seen;
-    while free != 0 {
-        let c = free.trailing_zeros() as usize;
-        free &= free - 1;
-        *seen |= 1 << c;
-        let o = owner[c];
-        if o == i as u8 {
-            continue;
-        }
-        if o == u8::MAX || augment(lines, owner, o as usize, seen) {
-            owner[c] = i as u8;
-            return true;
-        }
-    }
-    false
-}
-
-/// The prover's table records: each takes two slots of the lent table, the
-/// entry and its relevance zone, and a bucket holds two records (four
-/// slots). The zone slot is marked unused (`flags` 0) so the exact solver,
-/// which shares the table, never reads it as a position; it carries 32 bits
-/// of its record's key, so a zone the solver has overwritten is noticed.
-const BUCKET: usize = 4;
-
-fn zone_slot(key: u64, zone: u64) -> TtEntry {
-    TtEntry {
-        key: zone,
-        value: key as i16,
-        flags: 0,
-        depth: 0,
-        mv: (key >> 16) as u16,
-    }
-}
-
-/// The record for `key`: its entry, and its zone (in table coordinates)
-/// unless the zone slot was lost.
-fn probe(tt: &[TtEntry], key: u64) -> Option<(TtEntry, Option<u64>)> {
-    let buckets = tt.len() / BUCKET;
-    if buckets == 0 {
-        return None;
-    }
-    let base = tt::index(buckets, key) * BUCKET;
-    for i in [base, base + 2] {
-        let e = tt[i];
-        if e.flags != 0 && e.key == key {
-            let z = tt[i + 1];
-            let kept = z.flags == 0 && z == zone_slot(key, z.key);
-            return Some((e, kept.then_some(z.key)));
-        }
-    }
-    None
-}
-
-/// Stores `entry` and its zone: over the same key, else into an unused
-/// record, else over the record with fewer empty cells (less work lost).
-fn store(tt: &mut [TtEntry], entry: TtEntry, zone: u64) {
-    let buckets = tt.len() / BUCKET;
-    if buckets == 0 {
-        return;
-    }
-    let base = tt::index(buckets, entry.key) * BUCKET;
-    let (i, j) = (base, base + 2);
-    let slot = if tt[i].key == entry.key || tt[i].flags == 0 {
-        i
-    } else if tt[j].key == entry.key || tt[j].flags == 0 {
-        j
-    } else if tt[i].depth <= tt[j].depth {
-        i
-    } else {
-        j
-    };
-    tt[slot] = entry;
-    tt[slot + 1] = zone_slot(entry.key, zone);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Rules;
-
-    fn pairs_of(c: u8, r: u8, k: u8) -> Option<u64> {
-        let geo = Geo::new(&Rules::new(c, r, k).unwrap());
-        pairing(&geo, 0, geo.full)
-    }
-
-    #[test]
-    fn the_empty_5x5_k5_board_has_a_pairing_and_4x4_k4_none() {
-        // 5,5,5: 12 lines, 24 of the 25 cells paired (the classic draw).
-        let geo = Geo::new(&Rules::new(5, 5, 5).unwrap());
-        let pairs = pairs_of(5, 5, 5).expect("5x5 k=5 pairs");
-        assert_eq!(pairs.count_ones(), 24);
-        for &w in &geo.win[..geo.nwin] {
-            assert!((w & pairs).count_ones() >= 2);
-        }
-        // 4,4,4: 10 lines need 20 cells, there are 16.
-        assert_eq!(pairs_of(4, 4, 4), None);
-        // 6,6,5: 32 lines need 64 cells, there are 36.
-        assert_eq!(pairs_of(6, 6, 5), None);
-    }
-
-    #[test]
-    fn a_blocked_line_needs_no_pair() {
-        // 4x4 k=4 with the defender on the main diagonal: its cells meet
-        // every row, column and the diagonal, so only the anti-diagonal
-        // stays live, and two of its cells pair it.
-        let geo = Geo::new(&Rules::new(4, 4, 4).unwrap());
-        let diag = 1 | 1 << 5 | 1 << 10 | 1 << 15;
-        let pairs = pairing(&geo, diag, geo.full & !diag).expect("pairs");
-        assert_eq!(pairs.count_ones(), 2);
-        let anti = 1 << 3 | 1 << 6 | 1 << 9 | 1 << 12;
-        assert_eq!(pairs & !anti, 0);
     }
 }
