@@ -229,11 +229,16 @@ fn the_solvable_rule_reaches_past_25_cells() {
         (7, 5, 5, true),
         (8, 8, 3, true),
         (8, 8, 7, true),
+        (7, 6, 5, true),
+        (8, 5, 5, true),
+        (12, 4, 5, true),
+        (9, 3, 4, true),
+        (8, 8, 6, true),
+        (7, 4, 4, false),
         (7, 5, 4, false),
-        (7, 6, 5, false),
+        (9, 5, 5, false),
         (7, 7, 5, false),
         (8, 8, 5, false),
-        (8, 8, 6, false),
         (9, 9, 5, false),
     ] {
         let rules = Rules::new(c, r, k).unwrap();

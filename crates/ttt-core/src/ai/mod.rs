@@ -329,14 +329,15 @@ pub fn move_seed(seed: u64, game: u64, mark_count: usize) -> u64 {
 /// cells (any k: 4x4, 3x5, 2x8, ...), or at most 25 cells with k >= 4 (5x5
 /// k=4 is solved in seconds; 5x5 k=5 faster), or k <= 2 (a quick first-player
 /// win), or past 25 cells one of the kinds of board the [`Prover`] settles
-/// from the empty board in under half a second (measured over every board
-/// of 26 to 64 cells on the 2-core machine, 3 s limit each): k = 3 (quick
-/// first-player wins), k = 4 with no side over 6 (6x5, 6x6), k = 5 on at
-/// most 36 cells (6x6, 7x5, ...) or with a side of at most 3, k = 6 below
-/// 64 cells, and k >= 7. Everything else (5x5 k=3, 7x5 k=4, 7x6 k=5, 7x7
-/// k=5, 8x8 k=6, 9x9, 15x15, ...) uses `strong`, and so do boards where
-/// only exactly k wins and a longer line fits (the exact searches know only
-/// "k or more").
+/// from the empty board in well under a second (measured over every board
+/// of 26 to 64 cells, 3 s limit each, with shared pairings: 7x6 k=5 in 5.4k
+/// nodes, 8x5 k=5 in 642, 8x8 k=6 in 280): k = 3 (quick first-player wins),
+/// k = 4 with no side over 6 (6x5, 6x6) or a side of at most 3, k = 5 on at
+/// most 42 cells (6x6, 7x6, 8x5, ...) or with a side of at most 4, and
+/// k >= 6. Everything else (5x5 k=3, 7x4 k=4, 7x5 k=4, 9x5 k=5, 7x7 k=5:
+/// 45 s, 9x9, 15x15, ...) uses `strong`, and so do boards where only
+/// exactly k wins and a longer line fits (the exact searches know only "k
+/// or more").
 pub fn is_solvable(rules: &Rules) -> bool {
     if rules.excludes_overlines() {
         return false;
@@ -350,10 +351,9 @@ pub fn is_solvable(rules: &Rules) -> bool {
     let old_reach = cells <= 16 || (cells <= 25 && k >= 4) || k <= 2;
     let prover_reach = cells > 25
         && (k == 3
-            || (k == 4 && long <= 6)
-            || (k == 5 && (cells <= 36 || short <= 3))
-            || (k == 6 && cells < 64)
-            || k >= 7);
+            || (k == 4 && (long <= 6 || short <= 3))
+            || (k == 5 && (cells <= 42 || short <= 4))
+            || k >= 6);
     cells <= 64 && (old_reach || prover_reach)
 }
 

@@ -26,7 +26,7 @@
 //!   with the attacker to move (a theorem of Maker-Breaker games), and the
 //!   same test one attacker move ahead: the potential plus the largest gain
 //!   of a single attacker move below 1;
-//! * a **pairing strategy** ([`pairing`]): disjoint pairs of empty cells
+//! * a **pairing strategy** (module `pairing`): disjoint pairs of empty cells
 //!   such that every live line holds both cells of one pair; the defender
 //!   answers each attacker move in a pair with its partner and wins. One
 //!   pair may serve every window through both its cells, which is what
