@@ -400,7 +400,9 @@ impl<'a> Prover<'a> {
     /// can play as if the mark were not there). `MB`: the Maker-Breaker game
     /// (the defender's lines never count).
     fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
-        if MB {
+        // With the attacker to move (twins only ever prune the attacker's
+        // moves; the defender's first move nearly always holds).
+        if MB && a_moves {
             let paired = self.tables.as_ref().map_or(0, |t| {
                 t.cell_lines
                     .as_ref()
@@ -533,7 +535,15 @@ impl<'a> Prover<'a> {
         }
         // A pairing strategy: the defender answers in the same pair, so no
         // live line is ever completed. Its zone is the pairs' cells.
-        if let Some(pairs) = pairing::pairing(g, t.cell_lines.as_ref(), d, empty) {
+        // Sought with the attacker to move only: with the defender to move
+        // its first move keeps such a pairing, and the search for one that
+        // is not there costs more than the extra node.
+        let paired = if a_moves {
+            pairing::pairing(g, t.cell_lines.as_ref(), d, empty)
+        } else {
+            None
+        };
+        if let Some(pairs) = paired {
             self.pairings += 1;
             return (false, pairs.cells());
         }
@@ -579,19 +589,7 @@ impl<'a> Prover<'a> {
                 *s = v as u32;
             }
         } else if forced == 0 {
-            // Maker-Breaker: the live lines through each candidate (line
-            // numbers among the live ones), for the dominance prune below.
             for &w in &g.win[..g.nwin] {
-                if MB && w & d == 0 {
-                    if nlive < 128 {
-                        let mut cells = w & moves;
-                        while cells != 0 {
-                            through[cells.trailing_zeros() as usize] |= 1 << nlive;
-                            cells &= cells - 1;
-                        }
-                    }
-                    nlive += 1;
-                }
                 let (mine, weight) = if w & d == 0 {
                     ((a & w).count_ones(), 4)
                 } else if !MB && w & a == 0 {
@@ -615,10 +613,12 @@ impl<'a> Prover<'a> {
         // through another candidate is worth no more than that cell to
         // either side (owning it kills or builds a subset of the same
         // lines), so when the other one is searched this one need not be.
-        // Of cells with equal line sets the lowest is kept.
+        // Of cells with equal line sets the lowest is kept. Only the
+        // attacker's moves are pruned so: the defender's first move nearly
+        // always holds, and then the prune would be work for nothing.
         let mut dominated = 0u64;
         let mut dominators = 0u64;
-        if MB && forced == 0 && nlive <= 128 {
+        if MB && a_moves && forced == 0 && nlive <= 128 {
             let mut rest = moves;
             while rest != 0 {
                 let c = rest.trailing_zeros() as usize;
