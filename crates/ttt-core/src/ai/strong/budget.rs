@@ -1,0 +1,67 @@
+//! What one search may spend: nodes, depth and a deadline. `no_std` has no
+//! clock, so the deadline is a callback of the caller's; the node count is
+//! the deterministic limit (same budget, same seed: same move).
+use super::Engine;
+
+/// Limits for a search. The search stops at whichever comes first.
+#[derive(Copy, Clone)]
+pub struct Budget<'a> {
+    /// Positions to visit at most (per move).
+    pub max_nodes: u64,
+    /// Deepest iteration in plies (0: no limit).
+    pub max_depth: u32,
+    /// Called now and then; returning `true` stops the search (a deadline
+    /// measured by the caller's clock).
+    pub deadline_check: Option<&'a dyn Fn() -> bool>,
+}
+
+impl Budget<'_> {
+    /// The default number of nodes per move for `strong`.
+    pub const DEFAULT_NODES: u64 = 60_000;
+
+    /// A budget of `max_nodes` nodes, no depth cap, no deadline.
+    pub const fn nodes(max_nodes: u64) -> Budget<'static> {
+        Budget {
+            max_nodes,
+            max_depth: 0,
+            deadline_check: None,
+        }
+    }
+}
+
+impl Default for Budget<'_> {
+    fn default() -> Self {
+        Budget::nodes(Budget::DEFAULT_NODES)
+    }
+}
+
+impl core::fmt::Debug for Budget<'_> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Budget")
+            .field("max_nodes", &self.max_nodes)
+            .field("max_depth", &self.max_depth)
+            .field("deadline_check", &self.deadline_check.is_some())
+            .finish()
+    }
+}
+
+impl Engine<'_> {
+    /// Whether the search must stop: the node budget is spent, or the
+    /// deadline callback (asked every 1,024 nodes) says so. Once `true`,
+    /// `true` until the next search.
+    pub(super) fn budget_exhausted(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.stats.nodes >= self.budget.max_nodes {
+            self.aborted = true;
+        } else if self.stats.nodes & 1023 == 0 {
+            if let Some(f) = self.budget.deadline_check {
+                if f() {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+}

@@ -1,0 +1,239 @@
+//! The search: iterative deepening over the root moves, negamax
+//! alpha-beta below them.
+//!
+//! Each iteration searches the root moves best first (the best of the last
+//! iteration moves to the front); the move of the last completed iteration
+//! is played, or a later one that beat it before the budget ran out. Every
+//! node first applies the tactics of `threats.rs`: a win in one is taken,
+//! two opponent winning cells are a loss, a single one must be blocked and
+//! that forced reply does not use up depth, and a fork the opponent cannot
+//! answer is a win. Then the table, the candidates in order, principal
+//! variation search (null windows after the first move) and late quiet
+//! moves one ply shallower. Past the horizon, moves that make a four are
+//! still searched (up to [`FOUR_PLIES`] in a row), so short continuous-four
+//! wins are seen beyond the depth.
+use super::ordering::BEAM;
+use super::threats::cells_of;
+use super::{Engine, MATE_BOUND, MAX_PLY, WIN};
+use crate::{Square, WinCondition};
+
+/// Fours searched past the horizon, at most, in a row.
+const FOUR_PLIES: i32 = 4;
+
+impl Engine<'_> {
+    /// Past the horizon: the static evaluation, or better if a move that
+    /// makes a four (the opponent's block is forced and free) leads
+    /// somewhere, up to [`FOUR_PLIES`] fours deep: continuous fours that end
+    /// in two winning cells are found beyond the search's depth.
+    fn fours_only(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        let stand = self.static_eval();
+        let me = self.turn;
+        if stand >= beta
+            || depth <= -FOUR_PLIES
+            || ply >= MAX_PLY
+            || self.threes[me.index()] == 0
+            || self.rules.win_condition() == WinCondition::ExactlyK
+        {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let (makes_four, _) = self.three_cells(me.index());
+        for sq in cells_of(makes_four) {
+            if self.is_forbidden(sq, me) {
+                continue;
+            }
+            self.apply(sq, me);
+            let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+            self.unapply(sq, me);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The value of the position for the side to move (fail-soft, within
+    /// `alpha`..`beta`), searched `depth` plies deep (forced blocks free)
+    /// at `ply` plies from the root; 0 once the budget is spent.
+    pub(super) fn search(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.stats.nodes += 1;
+        if self.budget_exhausted() {
+            return 0;
+        }
+        let me = self.turn;
+        if self.winning_cells(me).1 > 0 {
+            return WIN - ply as i32 - 1;
+        }
+        if self.marks as usize == self.rules.cell_count() {
+            return 0;
+        }
+        let (block, threats) = self.winning_cells(me.other());
+        if threats >= 2 {
+            return -(WIN - ply as i32 - 2);
+        }
+        if let Some(sq) = block {
+            if self.is_forbidden(sq, me) {
+                // Black may not block: white's five comes next.
+                return -(WIN - ply as i32 - 2);
+            }
+            if ply >= MAX_PLY {
+                return self.static_eval();
+            }
+            self.apply(sq, me);
+            let v = -self.search(depth, ply + 1, -beta, -alpha);
+            self.unapply(sq, me);
+            return v;
+        }
+        if self.wins_by_fork() {
+            return WIN - ply as i32 - 3;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.fours_only(depth, ply, alpha, beta);
+        }
+        let key = self.hash;
+        let (tt_move, settled) = self.probe_table(key, depth, ply, alpha, beta);
+        if let Some(v) = settled {
+            return v;
+        }
+        let mut list = [(0, Square::from_index(0)); BEAM];
+        let n = self.candidates(&mut list, false);
+        if n == 0 {
+            return 0;
+        }
+        // The table's move first, then this ply's killers; the rest keep
+        // their key order.
+        let front = self.promote_known_moves(&mut list, n, tt_move, ply);
+        let alpha_in = alpha;
+        let mut best = -WIN;
+        let mut best_move = list[0].1;
+        for (i, &(_, sq)) in list[..n].iter().enumerate() {
+            // Black's forbidden moves (renju) are skipped here, when their
+            // turn comes: most candidates are cut off before it.
+            if self.is_forbidden(sq, me) {
+                continue;
+            }
+            let fours_before = self.fours[me.index()];
+            self.apply(sq, me);
+            let v = if i == 0 {
+                -self.search(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late quiet moves are searched one ply shallower first,
+                // and every later move with a null window: a move that
+                // beats alpha is searched again in full.
+                let makes_four = self.fours[me.index()] > fours_before;
+                let reduction = i32::from(depth >= 3 && i >= front.max(3) && !makes_four);
+                let mut v = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                if v > alpha && reduction > 0 && !self.aborted {
+                    v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if v > alpha && v < beta && !self.aborted {
+                    v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+                }
+                v
+            };
+            self.unapply(sq, me);
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = sq;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        self.note_killer(ply, sq);
+                        break;
+                    }
+                }
+            }
+        }
+        self.record(key, (depth, ply), (alpha_in, beta), best, best_move);
+        best
+    }
+
+    /// Iterative deepening over the root moves `root` (best first, at
+    /// least two) of a position with `empty_cells` empty cells: the move to
+    /// play and its value. Stops at the budget, the depth cap, a decided
+    /// value, or a depth that fills the board.
+    pub(super) fn deepen(
+        &mut self,
+        root: &mut [(i32, Square)],
+        empty_cells: usize,
+    ) -> (Square, i32) {
+        let me = self.turn;
+        let n = root.len();
+        let mut best = (root[0].1, 0);
+        let max_depth = match self.budget.max_depth {
+            0 => MAX_PLY,
+            d => d.min(MAX_PLY),
+        };
+        for depth in 1..=max_depth {
+            let mut alpha = -WIN - 1;
+            let mut iter_best: Option<(Square, i32, usize)> = None;
+            for (i, &(_, sq)) in root[..n].iter().enumerate() {
+                self.apply(sq, me);
+                let d = depth as i32 - 1;
+                let v = if i == 0 {
+                    -self.search(d, 1, -WIN - 1, -alpha)
+                } else {
+                    // Later moves only have to be shown worse (null window);
+                    // one that is not is searched again in full.
+                    let v = -self.search(d, 1, -alpha - 1, -alpha);
+                    if v > alpha && !self.aborted {
+                        let full = -self.search(d, 1, -WIN - 1, -alpha);
+                        if self.aborted {
+                            // It beat the best so far: play it even
+                            // without its exact value.
+                            iter_best = Some((sq, v, i));
+                        }
+                        full
+                    } else {
+                        v
+                    }
+                };
+                self.unapply(sq, me);
+                if self.aborted {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                    iter_best = Some((sq, v, i));
+                }
+            }
+            if self.aborted {
+                // A partial iteration still counts if its best beats the
+                // previous one's move as searched so far (searched first).
+                if let Some((sq, v, i)) = iter_best {
+                    if i > 0 {
+                        best = (sq, v);
+                    }
+                }
+                break;
+            }
+            self.stats.depth = depth;
+            if let Some((sq, v, i)) = iter_best {
+                best = (sq, v);
+                // Best move first next time.
+                let item = root[i];
+                for j in (1..=i).rev() {
+                    root[j] = root[j - 1];
+                }
+                root[0] = item;
+            }
+            if best.1.abs() >= MATE_BOUND || depth as usize >= empty_cells {
+                break;
+            }
+        }
+        best
+    }
+}
