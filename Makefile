@@ -10,7 +10,7 @@ APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	gcc-mips-linux-gnu newlib-source libclang-dev \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
-.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve
+.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve tactics-suite
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
@@ -59,6 +59,33 @@ test-rom:
 
 bench:
 	cargo run --release -p ttt-cli --bin ttt -- bench
+
+# The tactics suite of `ttt bench` (crates/ttt-core/src/ai/tactics.txt):
+# 15x15 games between the built-in players, with node budgets and seeds
+# (no clock), so the same games every time; then `ttt tactics generate`
+# keeps, per game, kind and side to move, the first position where the
+# game's move was wrong (else the hardest one), and works out every answer
+# with the threat searches. About 10 minutes on the 2-core machine.
+TACTICS_DIR ?= target/tactics
+TACTICS_GAMES := \
+	strong-strong:strong:strong:20000:2-4:101 \
+	strong-strong-5k:strong:strong:5000:8-10:102 \
+	strong-hard:strong:hard:20000:2-4:103 \
+	strong-medium:strong:medium:20000:6:104 \
+	hard-medium:hard:medium:20000:8-10:105 \
+	medium-medium:medium:medium:20000:2-4:106
+tactics-suite:
+	cargo build --release -p ttt-cli --bin ttt
+	@mkdir -p $(TACTICS_DIR)
+	@set -e; for g in $(TACTICS_GAMES); do \
+		IFS=: read -r name x o nodes stones seed <<< "$$g"; \
+		echo "== $$name: $$x against $$o, $$nodes nodes, openings of $$stones stones, seed $$seed"; \
+		target/release/ttt arena -x $$x -o $$o --size 15 --openings $$stones --games 30 \
+			--max-nodes $$nodes --seed $$seed --record $(TACTICS_DIR)/$$name.txt > /dev/null; \
+	done
+	target/release/ttt tactics generate $(foreach g,$(TACTICS_GAMES),$(TACTICS_DIR)/$(firstword $(subst :, ,$(g))).txt) \
+		> $(TACTICS_DIR)/tactics.txt
+	mv $(TACTICS_DIR)/tactics.txt crates/ttt-core/src/ai/tactics.txt
 
 # The exact solver's proofs (issue 12): each board solved from the empty board
 # with a certificate, the certificate checked by `ttt verify`; time, nodes,

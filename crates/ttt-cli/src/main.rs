@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 use ttt_cli::common::{exit_code, is_broken_pipe, print_err};
-use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, verify};
+use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, tactics, verify};
 
 mod play;
 
@@ -54,6 +54,9 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Run the engine benchmark suite.
     Bench(bench::BenchArgs),
+    /// Make, check and run the tactics suite (for developers).
+    #[command(hide = true)]
+    Tactics(tactics::TacticsArgs),
     /// Speak the Gomocup (Piskvork) brain protocol on stdin/stdout.
     #[command(after_help = ttt_cli::pbrain::HELP)]
     Pbrain(PbrainArgs),
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Tactics(args)) => tactics::run(args),
         Some(Command::Pbrain(args)) => ttt_cli::pbrain::run_stdio(args.seed).map_err(Into::into),
         Some(Command::Completions(args)) => {
             clap_complete::generate(args.shell, &mut Cli::command(), "ttt", &mut io::stdout());

@@ -348,3 +348,38 @@ fn a_huge_table_is_not_allocated_for_a_small_board() {
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("choose a smaller --tt-mb"));
 }
+
+#[test]
+fn tactics_runs_and_checks_a_suite_file() {
+    // The first position of each kind of the compiled-in suite.
+    let mut lines: Vec<&str> = Vec::new();
+    for kind in ["vcf ", "vct ", "defend "] {
+        let line = ttt_core::ai::tactics::SUITE
+            .lines()
+            .find(|l| l.starts_with(kind))
+            .expect("a position of every kind");
+        lines.push(line);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let suite = dir.path().join("suite.txt");
+    std::fs::write(&suite, lines.join("\n")).unwrap();
+    let path = suite.to_str().unwrap();
+    let text = stdout_of(&["tactics", "run", "--suite", path, "--nodes", "2000"]);
+    assert!(text.contains("/3 at 2,000 nodes"), "{text}");
+    assert!(text.contains("defend "), "{text}");
+    let text = stdout_of(&["tactics", "check", "--suite", path]);
+    assert!(text.contains("3 positions, 0 bad"), "{text}");
+    // A vcf position claimed to be a vct one fails the check.
+    let wrong = lines[0].replacen("vcf ", "vct ", 1);
+    std::fs::write(&suite, wrong).unwrap();
+    ttt()
+        .args(["tactics", "check", "--suite", path])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "line 1: the position is not of its kind",
+        ));
+    // The command is for developers: not in the help.
+    let help = stdout_of(&["--help"]);
+    assert!(!help.contains("tactics"), "{help}");
+}

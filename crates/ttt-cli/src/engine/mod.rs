@@ -6,4 +6,5 @@ pub mod certificate;
 pub mod move_cmd;
 pub mod reduced;
 pub mod solve;
+pub mod tactics;
 pub mod verify;

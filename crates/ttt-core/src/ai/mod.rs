@@ -104,6 +104,7 @@ pub mod seeds;
 pub mod solver;
 pub mod squid;
 pub mod strong;
+pub mod tactics;
 mod tt;
 
 pub use progress::Progress;

@@ -35,6 +35,8 @@
 //!   searches, across moves too; then two killer moves per ply
 //!   (`ordering.rs`). Principal-variation search (null windows after the
 //!   first move) and late quiet moves one ply shallower.
+//! * The same threat searches judge the tactics suite (`proof.rs`): which
+//!   moves they prove to win, which stop the opponent's VCF.
 //! * An empty board is answered without a search: the centre, or on even
 //!   sides one of the cells next to it, picked by the seed.
 //! * Candidate moves (`ordering.rs`): empty cells within two steps of a
@@ -57,6 +59,7 @@ mod board;
 mod budget;
 mod eval;
 mod ordering;
+mod proof;
 mod search;
 mod table;
 mod threats;
@@ -64,6 +67,7 @@ mod vcf;
 mod vct;
 
 pub use budget::Budget;
+pub use proof::{Threat, ThreatProbe, DELAYS};
 
 /// Search values of decided games: a win whose last move is the n-th ply
 /// from the root is worth `WIN - n`, a loss `-(WIN - n)`.

@@ -157,7 +157,13 @@ impl Engine<'_> {
     /// defence loses. Defences: the empty cells of the attacker's
     /// three-windows (a move elsewhere leaves its double threat) and the
     /// defender's own fours.
-    fn vct_defend(&mut self, vcf: &mut Vcf, me: Mark, threes: usize, ply: usize) -> bool {
+    pub(super) fn vct_defend(
+        &mut self,
+        vcf: &mut Vcf,
+        me: Mark,
+        threes: usize,
+        ply: usize,
+    ) -> bool {
         let you = me.other();
         let (blocks, _) = self.three_cells(me.index());
         let (counters, _) = self.three_cells(you.index());
