@@ -18,6 +18,8 @@ faster than the plain alpha-beta baseline it was (\"-\" where there is no
 baseline, \">\" where the baseline hit its node limit). The final checksum
 combines the items' checksums: it is the same on every machine and every run
 unless the engine's answers change (compare nodes/s to catch speed changes).
+The tactics item also prints how many positions of the tactics suite strong
+solved (20,000 nodes each; `ttt tactics run --show` lists the misses).
 
 Examples:
   ttt bench
@@ -33,8 +35,8 @@ pub struct BenchArgs {
     pub json: bool,
     /// Run only this item (repeatable): 3x3-best-move, 3x3-solve-all, 4,4,4,
     /// 5,5,4, prove-5,5,4, prove-6,5,4, prove-6,6,5, prove-7,6,5, prove-7,7,5,
-    /// strong-9x9k5, strong-15x15k5. The total checksum then covers
-    /// only these.
+    /// strong-9x9k5, strong-15x15k5, tactics. The total checksum then
+    /// covers only these.
     #[arg(long, value_name = "ITEM", value_parser = parse_item)]
     pub only: Vec<Item>,
     /// Transposition table size in MiB (64 MiB holds 2^22 entries).
@@ -82,6 +84,11 @@ struct LineJson {
     on_target: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<ValueJson>,
+    /// Tactics suite: positions solved, and tried.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solved: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    positions: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -117,9 +124,12 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
     let mut report = |line: BenchLine| {
         if !args.json && failure.is_none() {
             let secs = line.ns as f64 / 1e9;
+            let solved = line
+                .solved
+                .map_or(String::new(), |(s, n)| format!("  solved {s}/{n}"));
             let written = writeln!(
                 out,
-                "{:<16} {:>14} {:>9.3}s {:>14} {:>18} {:>9}",
+                "{:<16} {:>14} {:>9.3}s {:>14} {:>18} {:>9}{solved}",
                 line.item.name(),
                 grouped(line.nodes),
                 secs,
@@ -143,9 +153,14 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
             .collect()
     };
     for item in items {
+        let unit = if item == Item::Tactics {
+            "solved"
+        } else {
+            "root moves"
+        };
         let mut progress = ProgressLine::new(
             &format!(
-                "{}: {{human_pos}} nodes, {{elapsed}}, {{rate}}, {{msg}} root moves",
+                "{}: {{human_pos}} nodes, {{elapsed}}, {{rate}}, {{msg}} {unit}",
                 item.name()
             ),
             None,
@@ -178,6 +193,8 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<()> {
                         baseline_finished: line.baseline_done,
                         on_target: line.on_target(),
                         value: line.value.map(Into::into),
+                        solved: line.solved.map(|(s, _)| s),
+                        positions: line.solved.map(|(_, n)| n),
                     }
                 })
                 .collect(),

@@ -30,11 +30,17 @@
 //! * `strong-9x9k5`, `strong-15x15k5`: one `strong` move on fixed
 //!   mid-game positions with a fixed node budget (nodes per second); no
 //!   baseline.
+//! * `tactics`: `strong` on every position of the [tactics suite](super::tactics)
+//!   (15x15 threat wins and defences) with [`BENCH_NODES`] nodes each and
+//!   a 2^16-entry table cleared before each; [`BenchLine::solved`] counts
+//!   the positions where it played an answer; the checksum covers every
+//!   move and node count (target: under 10 s); no baseline.
 use super::baseline;
 use super::progress::Progress;
 use super::prover::{Prover, Verdict};
 use super::solver::Solver;
 use super::strong::{Budget, Engine};
+use super::tactics::{self, BENCH_NODES};
 use super::tt::{self, TtEntry};
 use super::{SearchStats, Value};
 use crate::{Outcome, Position, Rules, Square};
@@ -64,11 +70,13 @@ pub enum Item {
     Strong9x9,
     /// A `strong` move on 15x15 k=5.
     Strong15x15,
+    /// `strong` on the tactics suite.
+    Tactics,
 }
 
 impl Item {
     /// Every item, in the order [`run`] runs them.
-    pub const ALL: [Item; 11] = [
+    pub const ALL: [Item; 12] = [
         Item::BestMove3x3,
         Item::SolveAll3x3,
         Item::Solve444,
@@ -80,6 +88,7 @@ impl Item {
         Item::Prove775,
         Item::Strong9x9,
         Item::Strong15x15,
+        Item::Tactics,
     ];
 
     /// Short name, as printed.
@@ -96,6 +105,7 @@ impl Item {
             Item::Prove775 => "prove-7,7,5",
             Item::Strong9x9 => "strong-9x9k5",
             Item::Strong15x15 => "strong-15x15k5",
+            Item::Tactics => "tactics",
         }
     }
 
@@ -112,6 +122,7 @@ impl Item {
             Item::Prove765 => 1_000_000_000,
             Item::Prove775 => 10_000_000_000,
             Item::Strong9x9 | Item::Strong15x15 => 5_000_000_000,
+            Item::Tactics => 10_000_000_000,
         }
     }
 }
@@ -137,6 +148,8 @@ pub struct BenchLine {
     pub baseline_done: bool,
     /// The value found, for single solves.
     pub value: Option<Value>,
+    /// Positions solved and positions tried (the tactics suite).
+    pub solved: Option<(u32, u32)>,
     /// Deterministic checksum of the results.
     pub checksum: u64,
 }
@@ -264,6 +277,7 @@ pub fn run_item(
         baseline_ns: 0,
         baseline_done: true,
         value: None,
+        solved: None,
         checksum: 0,
     };
     match item {
@@ -424,6 +438,41 @@ pub fn run_item(
                 stats.nodes,
                 mv.map_or(0, |(sq, v)| (v as u64) << 8 | sq.index() as u64),
             );
+        }
+        Item::Tactics => {
+            let (mut solved, mut total) = (0, 0);
+            let (mut nodes, mut hits, mut sum) = (0, 0, 0);
+            let t0 = clock();
+            for (_, puzzle) in tactics::puzzles(tactics::SUITE) {
+                total += 1;
+                // A line that does not parse (the tests catch it) counts
+                // as missed.
+                if let Ok(puzzle) = puzzle {
+                    let a = tactics::attempt(&puzzle, BENCH_NODES, tt);
+                    solved += u32::from(a.solved);
+                    nodes += a.stats.nodes;
+                    hits += a.stats.tt_hits;
+                    sum = mix(
+                        sum,
+                        a.stats.nodes << 16 | a.choice.map_or(0xffff, |sq| sq.index() as u64),
+                    );
+                }
+                progress(
+                    item,
+                    Progress {
+                        done: solved,
+                        total,
+                        nodes,
+                        tt_hits: hits,
+                    },
+                );
+            }
+            line.ns = clock().wrapping_sub(t0);
+            line.max_ns = line.ns;
+            line.nodes = nodes;
+            line.tt_hits = hits;
+            line.solved = Some((solved, total));
+            line.checksum = mix(sum, u64::from(solved));
         }
     }
     line
