@@ -3,11 +3,14 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := play
 
 # Debian packages the tests need: the MIPS toolchain for the ROM (Debian's
-# rustc-web ships the library source that -Zbuild-std wants; the MIPS GCC,
-# newlib's source and libclang build libdragon, newlib and their bindings),
-# mupen64plus for the emulator end-to-end tests, tmux for the terminal UI tests.
+# rustc-web ships the library source that -Zbuild-std wants; the MIPS GCC and
+# newlib's source build libdragon and newlib), mupen64plus for the emulator
+# end-to-end tests, tmux for the terminal UI tests. libclang-dev is no longer
+# among them: libdragon's bindings are checked in (n64/libdragon-sys/src/
+# bindings.rs); only `make -C n64 bindings` / `bindings-check`, which run
+# bindgen, need it.
 APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
-	gcc-mips-linux-gnu newlib-source libclang-dev \
+	gcc-mips-linux-gnu newlib-source \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
 .PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve
