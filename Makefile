@@ -13,12 +13,32 @@ APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	gcc-mips-linux-gnu newlib-source \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
-.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve
+.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve \
+	test-steps test-clippy test-build test-run test-core-check test-elf test-e2e
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
 
-test: deps fmt-check clippy test-host no-std test-rom
+# `make test`: deps and the format check, then the same checks as the
+# targets below (clippy, test-host, no-std, test-rom) in two streams at once
+# (the machine has two cores and each stream alone leaves one idle for long
+# stretches: newlib's configure, the ROM's link, a long test):
+#   host: clippy, then the test build (with the tools the emulator tests
+#         run), then the host tests;
+#   rom:  core-check, then the ROM's ELF;
+# and the emulator tests (e2e) once the ROM and the tools are built, beside
+# the host tests. Make's job slots (TEST_JOBS, the number of cores) are
+# shared with the cargo runs inside, so at most that many compilers run at a
+# time. Each line of output starts with its step's name.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test: deps fmt-check
+	+@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-steps
+
+test-steps: test-run test-e2e
+
+# A step's command, its output lines prefixed with the step's name (pipefail
+# keeps the command's exit status).
+step = set -o pipefail; echo "[$(1)] $(2)"; $(2) 2>&1 | sed -u 's/^/[$(1)] /'
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do \
@@ -59,6 +79,30 @@ rom-hw:
 
 test-rom:
 	$(MAKE) -C n64 test HOST_PROFILE=$(TEST_PROFILE)
+
+# The steps of `make test` (above), ordered by their prerequisites. Clippy
+# runs with the test profile so that its build scripts and proc-macros are
+# the test build's. The test build is `cargo test`'s (--lib --bins --tests
+# --examples select its targets and its feature set) plus the plugins'
+# libraries, so `cargo test` then only runs, and e2e runs the tools as built
+# (HOST_TOOLS_BUILT: no cargo, whose lock the host tests hold meanwhile).
+test-clippy:
+	+@$(call step,clippy,cargo clippy --profile $(TEST_PROFILE) --workspace --all-targets -- -D warnings)
+
+test-build: test-clippy
+	+@$(call step,build,cargo build --profile $(TEST_PROFILE) --workspace --lib --bins --tests --examples)
+
+test-run: test-build
+	+@$(call step,test,cargo test --profile $(TEST_PROFILE) --workspace)
+
+test-core-check:
+	+@$(call step,no-std,$(MAKE) --no-print-directory -C n64 core-check)
+
+test-elf: test-core-check
+	+@$(call step,rom,$(MAKE) --no-print-directory -C n64 elf)
+
+test-e2e: test-elf test-build
+	+@$(call step,e2e,$(MAKE) --no-print-directory -C n64 test HOST_PROFILE=$(TEST_PROFILE) HOST_TOOLS_BUILT=1)
 
 bench:
 	cargo run --release -p ttt-cli --bin ttt -- bench
