@@ -27,18 +27,20 @@ play:
 #         run), then the host tests;
 #   rom:  core-check, then the ROM's ELF;
 # and the emulator tests (e2e) once the ROM and the tools are built, beside
-# the host tests. Make's job slots (TEST_JOBS, the number of cores) are
-# shared with the cargo runs inside, so at most that many compilers run at a
-# time. Each line of output starts with its step's name.
-TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# the host tests. Each line of output starts with its step's name.
 test: deps fmt-check
-	+@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-steps
+	@$(MAKE) --no-print-directory -j2 test-steps
 
 test-steps: test-run test-e2e
 
 # A step's command, its output lines prefixed with the step's name (pipefail
-# keeps the command's exit status).
-step = set -o pipefail; echo "[$(1)] $(2)"; $(2) 2>&1 | sed -u 's/^/[$(1)] /'
+# keeps the command's exit status). The command runs without make's job
+# slots (MAKEFLAGS emptied): cargo would take the slot one stream frees and
+# keep it, starving the other stream; each cargo uses the cores as usual.
+step = set -o pipefail; echo "[$(1)] $(2)"; MAKEFLAGS= $(2) 2>&1 | sed -u 's/^/[$(1)] /'
+# n64's make for the steps: a plain command to this make (not $(MAKE) in the
+# recipe, which `make -n` would run).
+N64_MAKE := $(MAKE) --no-print-directory -C n64
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do \
@@ -87,22 +89,22 @@ test-rom:
 # libraries, so `cargo test` then only runs, and e2e runs the tools as built
 # (HOST_TOOLS_BUILT: no cargo, whose lock the host tests hold meanwhile).
 test-clippy:
-	+@$(call step,clippy,cargo clippy --profile $(TEST_PROFILE) --workspace --all-targets -- -D warnings)
+	@$(call step,clippy,cargo clippy --profile $(TEST_PROFILE) --workspace --all-targets -- -D warnings)
 
 test-build: test-clippy
-	+@$(call step,build,cargo build --profile $(TEST_PROFILE) --workspace --lib --bins --tests --examples)
+	@$(call step,build,cargo build --profile $(TEST_PROFILE) --workspace --lib --bins --tests --examples)
 
 test-run: test-build
-	+@$(call step,test,cargo test --profile $(TEST_PROFILE) --workspace)
+	@$(call step,test,cargo test --profile $(TEST_PROFILE) --workspace)
 
 test-core-check:
-	+@$(call step,no-std,$(MAKE) --no-print-directory -C n64 core-check)
+	@$(call step,no-std,$(N64_MAKE) core-check)
 
 test-elf: test-core-check
-	+@$(call step,rom,$(MAKE) --no-print-directory -C n64 elf)
+	@$(call step,rom,$(N64_MAKE) elf)
 
 test-e2e: test-elf test-build
-	+@$(call step,e2e,$(MAKE) --no-print-directory -C n64 test HOST_PROFILE=$(TEST_PROFILE) HOST_TOOLS_BUILT=1)
+	@$(call step,e2e,$(N64_MAKE) test HOST_PROFILE=$(TEST_PROFILE) HOST_TOOLS_BUILT=1)
 
 bench:
 	cargo run --release -p ttt-cli --bin ttt -- bench

@@ -168,12 +168,13 @@ fn main() {
     let fingerprint = check_pinned(&src);
     let tools = Tools::new();
     let tarball = newlib_tarball();
-    let origin = bindings_origin(&fingerprint, &tarball);
+    let tarball_sha256 = file_sha256(&tarball);
+    let origin = bindings_origin(&fingerprint, &tarball, &tarball_sha256);
     // Without bindgen, refuse early (before newlib's minute of building)
     // when the checked-in bindings are not for these sources.
     #[cfg(not(feature = "bindgen"))]
     check_checked_in_bindings(&origin);
-    let newlib = build_newlib(&out, &tools, &tarball);
+    let newlib = build_newlib(&out, &tools, &tarball, &tarball_sha256);
     let objects = compile_libdragon(&src, &newlib, &out, &tools);
     let archive = archive(&out, &tools, &objects, &newlib);
     #[cfg(feature = "bindgen")]
@@ -364,11 +365,119 @@ fn newlib_tarball() -> PathBuf {
     })
 }
 
+/// newlib's configure arguments besides `--prefix`, the flags and the
+/// tools.
+const NEWLIB_CONFIGURE: &[&str] = &[
+    "--target=mips-elf",
+    "--disable-multilib",
+    "--disable-newlib-supplied-syscalls",
+    "--enable-newlib-retargetable-locking",
+    "--enable-newlib-multithread",
+];
+
+/// What a built newlib depends on, hashed: the tarball, the flags and
+/// configure arguments, the tools and their versions (and this format).
+/// Names the build in `OUT_DIR`'s stamp and in the cache.
+fn newlib_key(tarball_sha256: &str, cflags: &str, tools: &Tools) -> String {
+    let version = |tool: &str| {
+        run_output(Command::new(tools.tool(tool)).arg("--version"))
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let inputs = [
+        "libdragon-sys newlib 1".to_string(),
+        tarball_sha256.to_string(),
+        cflags.to_string(),
+        NEWLIB_CONFIGURE.join(" "),
+        tools.prefix.clone(),
+        version("gcc"),
+        version("as"),
+    ];
+    let mut hash = Sha256::new();
+    for input in &inputs {
+        hash.update(input.as_bytes());
+        hash.update([0]);
+    }
+    hex(&hash.finalize())
+}
+
+/// Where built newlibs are kept between builds and clones:
+/// `LIBDRAGON_NEWLIB_CACHE` (`off` or empty: nowhere), else
+/// `$XDG_CACHE_HOME/ttt64/newlib`, else `~/.cache/ttt64/newlib`.
+fn newlib_cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = env::var_os("LIBDRAGON_NEWLIB_CACHE") {
+        if dir.is_empty() || dir == "off" || dir == "0" {
+            return None;
+        }
+        return Some(PathBuf::from(dir));
+    }
+    let nonempty = |var| {
+        env::var_os(var)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    nonempty("XDG_CACHE_HOME")
+        .or_else(|| nonempty("HOME").map(|home| home.join(".cache")))
+        .map(|dir| dir.join("ttt64/newlib"))
+}
+
+/// Copies the files and folders under `from` to `to` (created).
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies a cached newlib (`<cache>/<key>/install`) to `install`; false if
+/// there is none (or it cannot be copied).
+fn newlib_from_cache(cache: &Path, key: &str, install: &Path) -> bool {
+    let entry = cache.join(key);
+    if !entry.join("complete").is_file() {
+        return false;
+    }
+    let _ = fs::remove_dir_all(install);
+    if copy_tree(&entry.join("install"), install).is_ok() {
+        return true;
+    }
+    let _ = fs::remove_dir_all(install);
+    false
+}
+
+/// Keeps a built newlib in the cache as `<cache>/<key>`: copied beside it
+/// first, then renamed, so an entry is complete or absent (if another
+/// build stored the same one meanwhile, the rename fails and the copy
+/// goes). Best effort: a cache that cannot be written is not used.
+fn newlib_to_cache(cache: &Path, key: &str, install: &Path, about: &str) {
+    let staging = cache.join(format!("{key}.tmp-{}", std::process::id()));
+    let stored = (|| -> std::io::Result<()> {
+        fs::create_dir_all(&staging)?;
+        copy_tree(install, &staging.join("install"))?;
+        fs::write(staging.join("complete"), about)?;
+        fs::rename(&staging, cache.join(key))
+    })();
+    if stored.is_err() {
+        let _ = fs::remove_dir_all(&staging);
+    }
+}
+
 /// Configures and builds newlib's libc and libm for the ROM's ABI into
 /// `OUT_DIR/newlib` (about a minute on two cores), unless an earlier run
-/// built it with the same tarball and flags.
-fn build_newlib(out: &Path, tools: &Tools, tarball: &Path) -> Newlib {
+/// built it with the same inputs (`newlib_key`), or a cached one exists
+/// (`newlib_cache_dir`: another clone or target dir built it), which is
+/// then copied.
+fn build_newlib(out: &Path, tools: &Tools, tarball: &Path, tarball_sha256: &str) -> Newlib {
     println!("cargo:rerun-if-changed={}", tarball.display());
+    println!("cargo:rerun-if-env-changed=LIBDRAGON_NEWLIB_CACHE");
     let root = out.join("newlib");
     let install = root.join("install");
     let newlib = Newlib {
@@ -381,9 +490,9 @@ fn build_newlib(out: &Path, tools: &Tools, tarball: &Path) -> Newlib {
     ]
     .concat()
     .join(" ");
-    let stamp_text = format!("{}\n{cflags}\n{}\n", tarball.display(), tools.prefix);
+    let key = newlib_key(tarball_sha256, &cflags, tools);
     let stamp = root.join("built");
-    if fs::read_to_string(&stamp).is_ok_and(|s| s == stamp_text) {
+    if fs::read_to_string(&stamp).is_ok_and(|s| s == key) {
         return newlib;
     }
     let _ = fs::remove_dir_all(&root);
@@ -393,24 +502,41 @@ fn build_newlib(out: &Path, tools: &Tools, tarball: &Path) -> Newlib {
         fs::create_dir_all(dir)
             .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
     }
+    let cache = newlib_cache_dir();
+    if cache
+        .as_deref()
+        .is_some_and(|cache| newlib_from_cache(cache, &key, &install))
+        && has_libc_libm(&newlib)
+    {
+        fs::write(&stamp, &key)
+            .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", stamp.display())));
+        return newlib;
+    }
     run(Command::new("tar")
         .arg("xf")
         .arg(tarball)
         .arg("--strip-components=1")
         .arg("-C")
         .arg(&source));
+    // The source and build folders' paths (in `__FILE__` of newlib's
+    // asserts) written as `newlib-<version>/...`: the libraries do not
+    // depend on where they were built, so a cached one is the same.
+    let name = tarball
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(".tar.xz"))
+        .unwrap_or("newlib");
+    let target_cflags = format!(
+        "{cflags} -ffile-prefix-map={}={name} -ffile-prefix-map={}={name}-build",
+        source.display(),
+        build.display()
+    );
     let mut configure = Command::new(source.join("configure"));
     configure
         .current_dir(&build)
-        .arg("--target=mips-elf")
         .arg(format!("--prefix={}", install.display()))
-        .args([
-            "--disable-multilib",
-            "--disable-newlib-supplied-syscalls",
-            "--enable-newlib-retargetable-locking",
-            "--enable-newlib-multithread",
-        ])
-        .arg(format!("CFLAGS_FOR_TARGET={cflags}"));
+        .args(NEWLIB_CONFIGURE)
+        .arg(format!("CFLAGS_FOR_TARGET={target_cflags}"));
     for (var, tool) in [
         ("CC_FOR_TARGET", "gcc"),
         ("AR_FOR_TARGET", "ar"),
@@ -435,17 +561,30 @@ fn build_newlib(out: &Path, tools: &Tools, tarball: &Path) -> Newlib {
         .current_dir(&build)
         .arg("install-target-newlib")
         .stdout(quiet_log(&root, "install.log")));
-    for lib in ["libc.a", "libm.a"] {
-        if !newlib.lib.join(lib).is_file() {
-            fail(&format!(
-                "newlib built no {lib} in {}",
-                newlib.lib.display()
-            ));
-        }
+    if !has_libc_libm(&newlib) {
+        fail(&format!(
+            "newlib built no libc.a and libm.a in {}",
+            newlib.lib.display()
+        ));
     }
-    fs::write(&stamp, stamp_text)
+    if let Some(cache) = cache {
+        let about = format!(
+            "newlib from {} (sha256 {tarball_sha256})\nCFLAGS_FOR_TARGET={cflags}\n{}\ntools {}\n",
+            tarball.display(),
+            NEWLIB_CONFIGURE.join(" "),
+            tools.prefix
+        );
+        newlib_to_cache(&cache, &key, &install, &about);
+    }
+    fs::write(&stamp, &key)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", stamp.display())));
     newlib
+}
+
+fn has_libc_libm(newlib: &Newlib) -> bool {
+    ["libc.a", "libm.a"]
+        .iter()
+        .all(|lib| newlib.lib.join(lib).is_file())
 }
 
 /// A log file for a noisy step's standard output (its errors still reach
@@ -618,7 +757,7 @@ const CHECKED_IN_BINDINGS: &str = "src/bindings.rs";
 /// The first lines of the bindings: what they were generated from. The
 /// checked-in file must start with exactly these lines for the sources
 /// being built.
-fn bindings_origin(fingerprint: &str, tarball: &Path) -> String {
+fn bindings_origin(fingerprint: &str, tarball: &Path, tarball_sha256: &str) -> String {
     let name = tarball
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -628,9 +767,8 @@ fn bindings_origin(fingerprint: &str, tarball: &Path) -> String {
          // do not edit: `make -C n64 bindings` regenerates them, `make -C n64 bindings-check`\n\
          // compares. Generated from:\n\
          // libdragon source fingerprint: {fingerprint}\n\
-         // newlib tarball: {name} sha256 {}\n\
+         // newlib tarball: {name} sha256 {tarball_sha256}\n\
          // bindgen options (BINDINGS_* in build.rs): sha256 {}\n",
-        file_sha256(tarball),
         bindings_options_hash()
     )
 }
