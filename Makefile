@@ -3,19 +3,44 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := play
 
 # Debian packages the tests need: the MIPS toolchain for the ROM (Debian's
-# rustc-web ships the library source that -Zbuild-std wants; the MIPS GCC,
-# newlib's source and libclang build libdragon, newlib and their bindings),
-# mupen64plus for the emulator end-to-end tests, tmux for the terminal UI tests.
+# rustc-web ships the library source that -Zbuild-std wants; the MIPS GCC and
+# newlib's source build libdragon and newlib), mupen64plus for the emulator
+# end-to-end tests, tmux for the terminal UI tests. libclang-dev is no longer
+# among them: libdragon's bindings are checked in (n64/libdragon-sys/src/
+# bindings.rs); only `make -C n64 bindings` / `bindings-check`, which run
+# bindgen, need it.
 APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
-	gcc-mips-linux-gnu newlib-source libclang-dev \
+	gcc-mips-linux-gnu newlib-source \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
-.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve tactics-suite
+.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve \
+	test-steps test-clippy test-build test-run test-core-check test-elf test-e2e tactics-suite
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
 
-test: deps fmt-check clippy test-host no-std test-rom
+# `make test`: deps and the format check, then the same checks as the
+# targets below (clippy, test-host, no-std, test-rom) in two streams at once
+# (the machine has two cores and each stream alone leaves one idle for long
+# stretches: newlib's configure, the ROM's link, a long test):
+#   host: clippy, then the test build (with the tools the emulator tests
+#         run), then the host tests;
+#   rom:  core-check, then the ROM's ELF;
+# and the emulator tests (e2e) once the ROM and the tools are built, beside
+# the host tests. Each line of output starts with its step's name.
+test: deps fmt-check
+	@$(MAKE) --no-print-directory -j2 test-steps
+
+test-steps: test-run test-e2e
+
+# A step's command, its output lines prefixed with the step's name (pipefail
+# keeps the command's exit status). The command runs without make's job
+# slots (MAKEFLAGS emptied): cargo would take the slot one stream frees and
+# keep it, starving the other stream; each cargo uses the cores as usual.
+step = set -o pipefail; echo "[$(1)] $(2)"; MAKEFLAGS= $(2) 2>&1 | sed -u 's/^/[$(1)] /'
+# n64's make for the steps: a plain command to this make (not $(MAKE) in the
+# recipe, which `make -n` would run).
+N64_MAKE := $(MAKE) --no-print-directory -C n64
 
 deps:
 	@missing=$$(for p in $(APT_PACKAGES); do \
@@ -56,6 +81,30 @@ rom-hw:
 
 test-rom:
 	$(MAKE) -C n64 test HOST_PROFILE=$(TEST_PROFILE)
+
+# The steps of `make test` (above), ordered by their prerequisites. Clippy
+# runs with the test profile so that its build scripts and proc-macros are
+# the test build's. The test build is `cargo test`'s (--lib --bins --tests
+# --examples select its targets and its feature set) plus the plugins'
+# libraries, so `cargo test` then only runs, and e2e runs the tools as built
+# (HOST_TOOLS_BUILT: no cargo, whose lock the host tests hold meanwhile).
+test-clippy:
+	@$(call step,clippy,cargo clippy --profile $(TEST_PROFILE) --workspace --all-targets -- -D warnings)
+
+test-build: test-clippy
+	@$(call step,build,cargo build --profile $(TEST_PROFILE) --workspace --lib --bins --tests --examples)
+
+test-run: test-build
+	@$(call step,test,cargo test --profile $(TEST_PROFILE) --workspace)
+
+test-core-check:
+	@$(call step,no-std,$(N64_MAKE) core-check)
+
+test-elf: test-core-check
+	@$(call step,rom,$(N64_MAKE) elf)
+
+test-e2e: test-elf test-build
+	@$(call step,e2e,$(N64_MAKE) test HOST_PROFILE=$(TEST_PROFILE) HOST_TOOLS_BUILT=1)
 
 bench:
 	cargo run --release -p ttt-cli --bin ttt -- bench

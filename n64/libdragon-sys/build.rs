@@ -12,7 +12,12 @@
 //!    doubles differently from GCC under o32 hard float);
 //! 3. the RSP microcode those sources load (`rsp_crash`), assembled with
 //!    Debian's binutils and embedded as data;
-//! 4. bindings over the headers the ROM uses, with bindgen (libclang).
+//! 4. with the `bindgen` feature only, bindings over the headers the ROM
+//!    uses, with bindgen (libclang); by default the crate uses the ones
+//!    checked in as `src/bindings.rs` (generated the same way from the
+//!    pinned libdragon and Debian's newlib), so the build needs neither
+//!    bindgen nor libclang. Either way the build checks that those were
+//!    generated from the libdragon source and newlib tarball it builds.
 //!
 //! Everything lands in one archive, `libdragon.a`: libdragon and newlib call
 //! each other (newlib's stdio and malloc sit on libdragon's `write` and
@@ -22,7 +27,10 @@
 //! the pinned commit; the Makefile sets it), `NEWLIB_TARBALL` (default: the
 //! `newlib-*.tar.xz` in `/usr/src/newlib`), `LIBDRAGON_TOOL_PREFIX` (default
 //! `mips-linux-gnu-`), `LIBDRAGON_ALLOW_UNPINNED=1` to build another commit
-//! anyway (with a warning).
+//! anyway (with a warning). With the `bindgen` feature:
+//! `LIBDRAGON_BINDINGS_CHECK=1` fails the build when the generated bindings
+//! differ from `src/bindings.rs`, `LIBDRAGON_BINDINGS_OUT=FILE` writes a
+//! copy of them to FILE (`make -C n64 bindings`, `bindings-check`).
 
 use std::collections::BTreeMap;
 use std::env;
@@ -109,7 +117,11 @@ const C_FLAGS: &[&str] = &[
     "-w",
 ];
 
-/// The headers bound, and what of them (functions, types, variables).
+/// What bindgen binds: the headers, and of them the functions, types and
+/// variables the ROM uses (regular expressions), less the blocked items;
+/// and clang's target arguments (the include folders follow them). Their
+/// hash is in the bindings' first lines, so the checked-in bindings must be
+/// regenerated (`make -C n64 bindings`) when any of these change.
 const BINDINGS_HEADER: &str = r#"
 #include <stdio.h>
 #include <n64sys.h>
@@ -123,7 +135,19 @@ const BINDINGS_HEADER: &str = r#"
 #include <debug.h>
 #include <exception.h>
 "#;
-const BINDINGS_ALLOW: &str = "(display|surface|joypad|audio|eeprom|timer|debug|exception|register_VI|unregister_VI|set_VI|set_SI_interrupt|data_cache|inst_cache|get_tv_type|get_memory_size|sys_|disable_interrupts|enable_interrupts|wait_|fwrite|fflush|_impure_ptr|__boot|__entropy|__assert_func_ptr|__do_global_ctors|__debug_assert|debug_assert|exception_reset_time|sys_reset_type|get_reset_type).*";
+const BINDINGS_FUNCTIONS: &str = "(display|surface|joypad|audio|eeprom|timer|debug|exception|register_VI|unregister_VI|set_VI|set_SI_interrupt|data_cache|inst_cache|get_tv_type|get_memory_size|sys_|disable_interrupts|enable_interrupts|wait_|fwrite|fflush|_impure_ptr|__boot|__entropy|__assert_func_ptr|__do_global_ctors|__debug_assert|debug_assert|exception_reset_time|sys_reset_type|get_reset_type).*";
+const BINDINGS_TYPES: &str = "(joypad|surface|tex_format|resolution|bitdepth|gamma|filter_options|tv_type|reset_type|eeprom|exception|interlace|joybus).*";
+const BINDINGS_VARS: &[&str] = &["INTERLACE_.*", "(JOYPAD|TICKS|EEPROM|_impure_ptr|__boot).*"];
+/// display.h's RESOLUTION_* are `static const` in the header (no symbol to
+/// link): the ROM builds a resolution_t instead.
+const BINDINGS_BLOCKED: &str = "RESOLUTION_.*";
+const BINDINGS_CLANG_ARGS: &[&str] = &[
+    "--target=mips-unknown-none-elf",
+    "-mabi=32",
+    "-msoft-float",
+    "-nostdlibinc",
+    "-DN64",
+];
 
 fn main() {
     let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
@@ -132,6 +156,8 @@ fn main() {
         "NEWLIB_TARBALL",
         "LIBDRAGON_TOOL_PREFIX",
         "LIBDRAGON_ALLOW_UNPINNED",
+        "LIBDRAGON_BINDINGS_CHECK",
+        "LIBDRAGON_BINDINGS_OUT",
     ] {
         println!("cargo:rerun-if-env-changed={var}");
     }
@@ -139,12 +165,20 @@ fn main() {
     println!("cargo:rerun-if-changed=src/newlib_locks.c");
 
     let src = libdragon_source();
-    check_pinned(&src);
+    let fingerprint = check_pinned(&src);
     let tools = Tools::new();
-    let newlib = build_newlib(&out, &tools);
+    let tarball = newlib_tarball();
+    let tarball_sha256 = file_sha256(&tarball);
+    let origin = bindings_origin(&fingerprint, &tarball, &tarball_sha256);
+    // Without bindgen, refuse early (before newlib's minute of building)
+    // when the checked-in bindings are not for these sources.
+    #[cfg(not(feature = "bindgen"))]
+    check_checked_in_bindings(&origin);
+    let newlib = build_newlib(&out, &tools, &tarball, &tarball_sha256);
     let objects = compile_libdragon(&src, &newlib, &out, &tools);
     let archive = archive(&out, &tools, &objects, &newlib);
-    bindings(&src, &newlib, &out, &tools);
+    #[cfg(feature = "bindgen")]
+    generate_bindings(&src, &newlib, &out, &tools, &origin);
 
     println!("cargo:rustc-link-search=native={}", out.display());
     println!("cargo:rustc-link-lib=static=dragon");
@@ -237,20 +271,17 @@ fn source_fingerprint(src: &Path) -> String {
         hash.update((bytes.len() as u64).to_be_bytes());
         hash.update(&bytes);
     }
-    hash.finalize().iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    hex(&hash.finalize())
 }
 
 /// Refuses (or, with LIBDRAGON_ALLOW_UNPINNED=1, warns about) a source that
 /// is not the pinned commit: the bindings, flags and boot code here were
-/// checked against that one.
-fn check_pinned(src: &Path) {
+/// checked against that one. Returns the source's fingerprint.
+fn check_pinned(src: &Path) -> String {
     let found = source_fingerprint(src);
     println!("cargo:rustc-env=LIBDRAGON_FINGERPRINT={found}");
     if found == PINNED_FINGERPRINT {
-        return;
+        return found;
     }
     let commit = Command::new("git")
         .arg("-C")
@@ -271,6 +302,7 @@ fn check_pinned(src: &Path) {
     );
     if env::var_os("LIBDRAGON_ALLOW_UNPINNED").is_some_and(|v| v == "1") {
         println!("cargo:warning={message}; building it anyway (LIBDRAGON_ALLOW_UNPINNED=1)");
+        found
     } else {
         fail(&format!(
             "{message}. Check out {PINNED_COMMIT} (git -C {} checkout {PINNED_COMMIT}), \
@@ -333,12 +365,119 @@ fn newlib_tarball() -> PathBuf {
     })
 }
 
+/// newlib's configure arguments besides `--prefix`, the flags and the
+/// tools.
+const NEWLIB_CONFIGURE: &[&str] = &[
+    "--target=mips-elf",
+    "--disable-multilib",
+    "--disable-newlib-supplied-syscalls",
+    "--enable-newlib-retargetable-locking",
+    "--enable-newlib-multithread",
+];
+
+/// What a built newlib depends on, hashed: the tarball, the flags and
+/// configure arguments, the tools and their versions (and this format).
+/// Names the build in `OUT_DIR`'s stamp and in the cache.
+fn newlib_key(tarball_sha256: &str, cflags: &str, tools: &Tools) -> String {
+    let version = |tool: &str| {
+        run_output(Command::new(tools.tool(tool)).arg("--version"))
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    let inputs = [
+        "libdragon-sys newlib 1".to_string(),
+        tarball_sha256.to_string(),
+        cflags.to_string(),
+        NEWLIB_CONFIGURE.join(" "),
+        tools.prefix.clone(),
+        version("gcc"),
+        version("as"),
+    ];
+    let mut hash = Sha256::new();
+    for input in &inputs {
+        hash.update(input.as_bytes());
+        hash.update([0]);
+    }
+    hex(&hash.finalize())
+}
+
+/// Where built newlibs are kept between builds and clones:
+/// `LIBDRAGON_NEWLIB_CACHE` (`off` or empty: nowhere), else
+/// `$XDG_CACHE_HOME/ttt64/newlib`, else `~/.cache/ttt64/newlib`.
+fn newlib_cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = env::var_os("LIBDRAGON_NEWLIB_CACHE") {
+        if dir.is_empty() || dir == "off" || dir == "0" {
+            return None;
+        }
+        return Some(PathBuf::from(dir));
+    }
+    let nonempty = |var| {
+        env::var_os(var)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    nonempty("XDG_CACHE_HOME")
+        .or_else(|| nonempty("HOME").map(|home| home.join(".cache")))
+        .map(|dir| dir.join("ttt64/newlib"))
+}
+
+/// Copies the files and folders under `from` to `to` (created).
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    fs::create_dir_all(to)?;
+    for entry in fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_tree(&entry.path(), &target)?;
+        } else {
+            fs::copy(entry.path(), &target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies a cached newlib (`<cache>/<key>/install`) to `install`; false if
+/// there is none (or it cannot be copied).
+fn newlib_from_cache(cache: &Path, key: &str, install: &Path) -> bool {
+    let entry = cache.join(key);
+    if !entry.join("complete").is_file() {
+        return false;
+    }
+    let _ = fs::remove_dir_all(install);
+    if copy_tree(&entry.join("install"), install).is_ok() {
+        return true;
+    }
+    let _ = fs::remove_dir_all(install);
+    false
+}
+
+/// Keeps a built newlib in the cache as `<cache>/<key>`: copied beside it
+/// first, then renamed, so an entry is complete or absent (if another
+/// build stored the same one meanwhile, the rename fails and the copy
+/// goes). Best effort: a cache that cannot be written is not used.
+fn newlib_to_cache(cache: &Path, key: &str, install: &Path, about: &str) {
+    let staging = cache.join(format!("{key}.tmp-{}", std::process::id()));
+    let stored = (|| -> std::io::Result<()> {
+        fs::create_dir_all(&staging)?;
+        copy_tree(install, &staging.join("install"))?;
+        fs::write(staging.join("complete"), about)?;
+        fs::rename(&staging, cache.join(key))
+    })();
+    if stored.is_err() {
+        let _ = fs::remove_dir_all(&staging);
+    }
+}
+
 /// Configures and builds newlib's libc and libm for the ROM's ABI into
 /// `OUT_DIR/newlib` (about a minute on two cores), unless an earlier run
-/// built it with the same tarball and flags.
-fn build_newlib(out: &Path, tools: &Tools) -> Newlib {
-    let tarball = newlib_tarball();
+/// built it with the same inputs (`newlib_key`), or a cached one exists
+/// (`newlib_cache_dir`: another clone or target dir built it), which is
+/// then copied.
+fn build_newlib(out: &Path, tools: &Tools, tarball: &Path, tarball_sha256: &str) -> Newlib {
     println!("cargo:rerun-if-changed={}", tarball.display());
+    println!("cargo:rerun-if-env-changed=LIBDRAGON_NEWLIB_CACHE");
     let root = out.join("newlib");
     let install = root.join("install");
     let newlib = Newlib {
@@ -351,9 +490,9 @@ fn build_newlib(out: &Path, tools: &Tools) -> Newlib {
     ]
     .concat()
     .join(" ");
-    let stamp_text = format!("{}\n{cflags}\n{}\n", tarball.display(), tools.prefix);
+    let key = newlib_key(tarball_sha256, &cflags, tools);
     let stamp = root.join("built");
-    if fs::read_to_string(&stamp).is_ok_and(|s| s == stamp_text) {
+    if fs::read_to_string(&stamp).is_ok_and(|s| s == key) {
         return newlib;
     }
     let _ = fs::remove_dir_all(&root);
@@ -363,24 +502,41 @@ fn build_newlib(out: &Path, tools: &Tools) -> Newlib {
         fs::create_dir_all(dir)
             .unwrap_or_else(|e| fail(&format!("cannot create {}: {e}", dir.display())));
     }
+    let cache = newlib_cache_dir();
+    if cache
+        .as_deref()
+        .is_some_and(|cache| newlib_from_cache(cache, &key, &install))
+        && has_libc_libm(&newlib)
+    {
+        fs::write(&stamp, &key)
+            .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", stamp.display())));
+        return newlib;
+    }
     run(Command::new("tar")
         .arg("xf")
-        .arg(&tarball)
+        .arg(tarball)
         .arg("--strip-components=1")
         .arg("-C")
         .arg(&source));
+    // The source and build folders' paths (in `__FILE__` of newlib's
+    // asserts) written as `newlib-<version>/...`: the libraries do not
+    // depend on where they were built, so a cached one is the same.
+    let name = tarball
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(".tar.xz"))
+        .unwrap_or("newlib");
+    let target_cflags = format!(
+        "{cflags} -ffile-prefix-map={}={name} -ffile-prefix-map={}={name}-build",
+        source.display(),
+        build.display()
+    );
     let mut configure = Command::new(source.join("configure"));
     configure
         .current_dir(&build)
-        .arg("--target=mips-elf")
         .arg(format!("--prefix={}", install.display()))
-        .args([
-            "--disable-multilib",
-            "--disable-newlib-supplied-syscalls",
-            "--enable-newlib-retargetable-locking",
-            "--enable-newlib-multithread",
-        ])
-        .arg(format!("CFLAGS_FOR_TARGET={cflags}"));
+        .args(NEWLIB_CONFIGURE)
+        .arg(format!("CFLAGS_FOR_TARGET={target_cflags}"));
     for (var, tool) in [
         ("CC_FOR_TARGET", "gcc"),
         ("AR_FOR_TARGET", "ar"),
@@ -405,17 +561,30 @@ fn build_newlib(out: &Path, tools: &Tools) -> Newlib {
         .current_dir(&build)
         .arg("install-target-newlib")
         .stdout(quiet_log(&root, "install.log")));
-    for lib in ["libc.a", "libm.a"] {
-        if !newlib.lib.join(lib).is_file() {
-            fail(&format!(
-                "newlib built no {lib} in {}",
-                newlib.lib.display()
-            ));
-        }
+    if !has_libc_libm(&newlib) {
+        fail(&format!(
+            "newlib built no libc.a and libm.a in {}",
+            newlib.lib.display()
+        ));
     }
-    fs::write(&stamp, stamp_text)
+    if let Some(cache) = cache {
+        let about = format!(
+            "newlib from {} (sha256 {tarball_sha256})\nCFLAGS_FOR_TARGET={cflags}\n{}\ntools {}\n",
+            tarball.display(),
+            NEWLIB_CONFIGURE.join(" "),
+            tools.prefix
+        );
+        newlib_to_cache(&cache, &key, &install, &about);
+    }
+    fs::write(&stamp, &key)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", stamp.display())));
     newlib
+}
+
+fn has_libc_libm(newlib: &Newlib) -> bool {
+    ["libc.a", "libm.a"]
+        .iter()
+        .all(|lib| newlib.lib.join(lib).is_file())
 }
 
 /// A log file for a noisy step's standard output (its errors still reach
@@ -581,19 +750,103 @@ fn archive(out: &Path, tools: &Tools, objects: &[PathBuf], newlib: &Newlib) -> P
     archive
 }
 
+/// The bindings checked in with the crate (used without the `bindgen`
+/// feature; `make -C n64 bindings` regenerates them).
+const CHECKED_IN_BINDINGS: &str = "src/bindings.rs";
+
+/// The first lines of the bindings: what they were generated from. The
+/// checked-in file must start with exactly these lines for the sources
+/// being built.
+fn bindings_origin(fingerprint: &str, tarball: &Path, tarball_sha256: &str) -> String {
+    let name = tarball
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    format!(
+        "// libdragon-sys bindings, generated by its build.rs with bindgen (feature `bindgen`);\n\
+         // do not edit: `make -C n64 bindings` regenerates them, `make -C n64 bindings-check`\n\
+         // compares. Generated from:\n\
+         // libdragon source fingerprint: {fingerprint}\n\
+         // newlib tarball: {name} sha256 {tarball_sha256}\n\
+         // bindgen options (BINDINGS_* in build.rs): sha256 {}\n",
+        bindings_options_hash()
+    )
+}
+
+/// SHA-256 over the `BINDINGS_*` options, each followed by a NUL.
+fn bindings_options_hash() -> String {
+    let mut hash = Sha256::new();
+    let options = [
+        BINDINGS_HEADER,
+        BINDINGS_FUNCTIONS,
+        BINDINGS_TYPES,
+        BINDINGS_BLOCKED,
+    ]
+    .into_iter()
+    .chain(BINDINGS_VARS.iter().copied())
+    .chain(BINDINGS_CLANG_ARGS.iter().copied());
+    for option in options {
+        hash.update(option.as_bytes());
+        hash.update([0]);
+    }
+    hex(&hash.finalize())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// SHA-256 of a file, in hex.
+fn file_sha256(path: &Path) -> String {
+    let bytes =
+        fs::read(path).unwrap_or_else(|e| fail(&format!("cannot read {}: {e}", path.display())));
+    hex(&Sha256::digest(&bytes))
+}
+
+/// The `// ...: value` lines of a bindings header (for messages).
+fn origin_lines(text: &str) -> String {
+    text.lines()
+        .take_while(|l| l.starts_with("//"))
+        .filter(|l| l.contains(" sha256 ") || l.contains("fingerprint:"))
+        .map(|l| l.trim_start_matches("// "))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Without bindgen: the checked-in bindings must have been generated from
+/// the libdragon source and the newlib tarball this build uses.
+#[cfg(not(feature = "bindgen"))]
+fn check_checked_in_bindings(origin: &str) {
+    println!("cargo:rerun-if-changed={CHECKED_IN_BINDINGS}");
+    let text = fs::read_to_string(CHECKED_IN_BINDINGS)
+        .unwrap_or_else(|e| fail(&format!("cannot read {CHECKED_IN_BINDINGS}: {e}")));
+    if text.starts_with(origin) {
+        return;
+    }
+    fail(&format!(
+        "{CHECKED_IN_BINDINGS} was generated from other sources ({}) than this build's ({}). \
+         Build with the crate's `bindgen` feature to generate bindings for these sources \
+         (needs libclang: apt-get install libclang-dev), or regenerate the file: \
+         make -C n64 bindings",
+        origin_lines(&text),
+        origin_lines(origin)
+    ));
+}
+
 /// Rust declarations of the functions, types and variables the ROM uses,
 /// generated from libdragon's and newlib's headers (no hand-typed
-/// constants or layouts).
-fn bindings(src: &Path, newlib: &Newlib, out: &Path, tools: &Tools) {
-    let bindings = bindgen::Builder::default()
+/// constants or layouts) into `OUT_DIR/bindings.rs`, which the crate then
+/// uses; compared with the checked-in ones (a warning, or an error with
+/// `LIBDRAGON_BINDINGS_CHECK=1`) and copied to `LIBDRAGON_BINDINGS_OUT`.
+/// Changing the options here means regenerating `src/bindings.rs`.
+#[cfg(feature = "bindgen")]
+fn generate_bindings(src: &Path, newlib: &Newlib, out: &Path, tools: &Tools, origin: &str) {
+    let mut builder = bindgen::Builder::default()
         .header_contents("libdragon_sys.h", BINDINGS_HEADER)
-        .clang_args([
-            "--target=mips-unknown-none-elf",
-            "-mabi=32",
-            "-msoft-float",
-            "-nostdlibinc",
-            "-DN64",
-        ])
+        .clang_args(BINDINGS_CLANG_ARGS)
         .clang_arg("-isystem")
         .clang_arg(newlib.include.to_string_lossy())
         // GCC's stddef.h and stdarg.h, as the C build uses (libclang loaded
@@ -606,24 +859,44 @@ fn bindings(src: &Path, newlib: &Newlib, out: &Path, tools: &Tools) {
         .ctypes_prefix("core::ffi")
         .layout_tests(false)
         .generate_comments(true)
-        .allowlist_function(BINDINGS_ALLOW)
-        .allowlist_type("(joypad|surface|tex_format|resolution|bitdepth|gamma|filter_options|tv_type|reset_type|eeprom|exception|interlace|joybus).*")
-        .allowlist_var("INTERLACE_.*")
-        .allowlist_var("(JOYPAD|TICKS|EEPROM|_impure_ptr|__boot).*")
-        // display.h's RESOLUTION_* are `static const` in the header (no
-        // symbol to link): build a resolution_t instead.
-        .blocklist_item("RESOLUTION_.*")
+        .allowlist_function(BINDINGS_FUNCTIONS)
+        .allowlist_type(BINDINGS_TYPES)
+        .blocklist_item(BINDINGS_BLOCKED)
         .default_enum_style(bindgen::EnumVariation::Consts)
-        .prepend_enum_name(false)
-        .generate()
-        .unwrap_or_else(|e| {
-            fail(&format!(
-                "bindgen over libdragon's headers failed: {e} (bindgen loads libclang: \
+        .prepend_enum_name(false);
+    for var in BINDINGS_VARS {
+        builder = builder.allowlist_var(var);
+    }
+    let bindings = builder.generate().unwrap_or_else(|e| {
+        fail(&format!(
+            "bindgen over libdragon's headers failed: {e} (bindgen loads libclang: \
                  apt-get install libclang-dev)"
-            ))
-        });
+        ))
+    });
+    let text = format!("{origin}{bindings}");
     let path = out.join("bindings.rs");
-    bindings
-        .write_to_file(&path)
+    fs::write(&path, &text)
         .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", path.display())));
+    println!("cargo:rerun-if-changed={CHECKED_IN_BINDINGS}");
+    let checked_in = fs::read_to_string(CHECKED_IN_BINDINGS).unwrap_or_default();
+    if checked_in != text {
+        let message = format!(
+            "bindgen's bindings ({}) differ from {CHECKED_IN_BINDINGS} (generated from: {}): \
+             `make -C n64 bindings` replaces that file",
+            path.display(),
+            if checked_in.is_empty() {
+                "missing".to_string()
+            } else {
+                origin_lines(&checked_in)
+            }
+        );
+        if env::var_os("LIBDRAGON_BINDINGS_CHECK").is_some_and(|v| v == "1") {
+            fail(&message);
+        }
+        println!("cargo:warning={message}");
+    }
+    if let Some(copy) = env::var_os("LIBDRAGON_BINDINGS_OUT") {
+        fs::write(&copy, &text)
+            .unwrap_or_else(|e| fail(&format!("cannot write {}: {e}", Path::new(&copy).display())));
+    }
 }
