@@ -73,9 +73,12 @@ fn an_engine_that_never_stops_printing_keeps_memory_flat() {
     assert_eq!(j["games"], 2, "{j}");
     assert_eq!(j["first_player_forfeits"], 2, "{j}");
     // MESSAGE lines sent while the other side thinks, and between answers,
-    // are dropped as they come: the games are played out normally.
+    // are dropped as they come: the games are played out normally. The
+    // flood holds the engine's stdout while the pipe is full, so its answer
+    // waits for the arena to drain it: on a loaded machine (CI runs the
+    // emulator tests beside these) that took over 350 ms, hence the grace.
     let flood = fake("--fault flood");
-    let (j, _) = arena_in_bounded_memory(
+    let (j, stderr) = arena_in_bounded_memory(
         &[
             "--engine-x",
             &flood,
@@ -83,6 +86,8 @@ fn an_engine_that_never_stops_printing_keeps_memory_flat() {
             "strong",
             "--time",
             "150",
+            "--grace",
+            "3000",
             "--size",
             "7",
             "-k",
@@ -93,9 +98,9 @@ fn an_engine_that_never_stops_printing_keeps_memory_flat() {
         ],
         20,
     );
-    assert_eq!(j["games"], 2, "{j}");
-    assert_eq!(j["first_player_forfeits"], 0, "{j}");
-    assert_eq!(j["second_player_forfeits"], 0, "{j}");
+    assert_eq!(j["games"], 2, "{j}\n{stderr}");
+    assert_eq!(j["first_player_forfeits"], 0, "{j}\n{stderr}");
+    assert_eq!(j["second_player_forfeits"], 0, "{j}\n{stderr}");
 }
 
 #[test]
