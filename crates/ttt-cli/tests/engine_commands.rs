@@ -103,6 +103,40 @@ fn solve_small_wins() {
         .stderr(predicate::str::contains("1 to 20"));
 }
 
+#[test]
+fn solve_gives_the_same_value_on_one_thread_and_on_several() {
+    // 6x5 k=4 (a win for X) and 7x6 k=5 (a draw): boards where the
+    // threads split the proof; the count of threads is reported.
+    for (size, k, result) in [("6x5", "4", "x-wins"), ("7x6", "5", "draw")] {
+        let mut seen = Vec::new();
+        for threads in ["1", "2", "3"] {
+            let json = json_of(&[
+                "solve",
+                "--size",
+                size,
+                "-k",
+                k,
+                "--json",
+                "--threads",
+                threads,
+            ]);
+            assert_eq!(json["result"], result, "{size} {threads}: {json}");
+            assert_eq!(json["threads"].as_u64().unwrap().to_string(), threads);
+            seen.push(json["result"].clone());
+        }
+        assert!(seen.windows(2).all(|w| w[0] == w[1]), "{seen:?}");
+    }
+    let text = stdout_of(&["solve", "--size", "6x5", "-k", "4", "--threads", "2"]);
+    assert!(text.contains("(2 threads)"), "{text}");
+    for bad in ["0", "-1", "many", "257"] {
+        ttt()
+            .args(["solve", &format!("--threads={bad}")])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--threads"));
+    }
+}
+
 fn arena(args: &[&str]) -> Json {
     let mut all = vec!["arena", "--json"];
     all.extend_from_slice(args);

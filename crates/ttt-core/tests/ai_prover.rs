@@ -132,6 +132,88 @@ fn agrees_with_the_solver_on_random_5x5_k4_and_6x4_k4_positions() {
     }
 }
 
+/// `threads` provers on one shared table of `words` words, each asked the
+/// value of every position in turn: all must give `expected`'s answers.
+fn shared_provers_agree(positions: &[(Position, Verdict)], threads: usize, words: usize) {
+    use std::sync::atomic::AtomicU64;
+    use ttt_core::ai::SharedTable;
+    let words: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    let table = SharedTable::new(&words);
+    std::thread::scope(|scope| {
+        for thread in 0..threads {
+            scope.spawn(move || {
+                let mut prover = Prover::with_table(table);
+                // Each thread starts at a different position, so some of
+                // them meet the others' records half written.
+                let n = positions.len();
+                for i in 0..n {
+                    let (pos, expected) = &positions[(i + thread * n / threads) % n];
+                    assert_eq!(prover.verdict(pos), Some(*expected), "{pos}");
+                }
+            });
+        }
+    });
+}
+
+#[test]
+fn provers_on_threads_sharing_a_table_agree_with_the_solver() {
+    let mut positions = Vec::new();
+    for (c, r, k, min) in [(5, 5, 4, 5), (6, 4, 4, 5)] {
+        let rules = Rules::new(c, r, k).unwrap();
+        let mut t = tt(20);
+        let mut solver = Solver::new(&mut t);
+        for pos in random_positions(rules, 40, min, 10) {
+            let v = kind(solver.solve(&pos));
+            positions.push((pos, v));
+        }
+    }
+    // Empty boards big enough for the threads to split the work: 6x5 k=4
+    // is a first-player win, 7x6 k=5 a draw.
+    positions.push((Position::new(Rules::new(6, 5, 4).unwrap()), Verdict::Win));
+    positions.push((Position::new(Rules::new(7, 6, 5).unwrap()), Verdict::Draw));
+    shared_provers_agree(&positions, 2, 1 << 21);
+    shared_provers_agree(&positions, 3, 1 << 21);
+    // A table far too small: records overwrite each other all the time.
+    shared_provers_agree(&positions[..40], 2, 256);
+}
+
+/// A table on which every third position seems to be searched by another
+/// prover: the moves into them are put off and tried last.
+struct SeeminglyBusy<'a>(&'a mut [TtEntry]);
+
+impl ttt_core::ai::ProofTable for SeeminglyBusy<'_> {
+    const PARALLEL: bool = true;
+
+    fn probe(&self, key: u64) -> Option<(TtEntry, Option<u64>)> {
+        let inner: &&mut [TtEntry] = &self.0;
+        ttt_core::ai::ProofTable::probe(inner, key)
+    }
+
+    fn store(&mut self, entry: TtEntry, zone: u64) {
+        ttt_core::ai::ProofTable::store(&mut self.0, entry, zone)
+    }
+
+    fn is_busy(&self, key: u64) -> bool {
+        key % 3 == 0
+    }
+}
+
+#[test]
+fn moves_put_off_for_another_prover_are_still_searched() {
+    for (c, r, k, min) in [(5, 5, 4, 5), (6, 4, 4, 5)] {
+        let rules = Rules::new(c, r, k).unwrap();
+        let mut t1 = tt(20);
+        let mut t2 = tt(20);
+        let mut solver = Solver::new(&mut t1);
+        let mut prover = Prover::with_table(SeeminglyBusy(&mut t2));
+        for pos in random_positions(rules, 40, min, 10) {
+            let expected = kind(solver.solve(&pos));
+            assert_eq!(prover.verdict(&pos), Some(expected), "{rules} {pos}");
+        }
+        assert!(prover.deferrals() > 100, "{}", prover.deferrals());
+    }
+}
+
 #[test]
 fn empty_boards_past_25_cells() {
     let mut table = tt(20);

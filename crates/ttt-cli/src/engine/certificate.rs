@@ -102,7 +102,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use ttt_core::ai::{Prover, Verdict};
+use ttt_core::ai::{ProofTable, Prover, Verdict};
 use ttt_core::{Mark, Position, Rules};
 
 use super::reduced::{Geometry, Key};
@@ -157,8 +157,8 @@ impl Certificate {
     /// the prover's help; gives up (`Stopped`) once `stop` is set. Calls
     /// `progress` with the number of reduced positions walked so far, every
     /// few thousand.
-    pub fn prove(
-        prover: &mut Prover,
+    pub fn prove<T: ProofTable>(
+        prover: &mut Prover<'_, T>,
         rules: Rules,
         verdict: Verdict,
         stop: &AtomicBool,
@@ -302,8 +302,8 @@ const GREEDY_TRIES: usize = 3;
 /// How often (in reduced positions walked) the writer reports progress.
 const PROGRESS_INTERVAL: u64 = 1 << 12;
 
-struct Writer<'w, 'a> {
-    prover: &'w mut Prover<'a>,
+struct Writer<'w, 'a, T: ProofTable> {
+    prover: &'w mut Prover<'a, T>,
     geometry: &'w Geometry,
     player: Mark,
     goal: Goal,
@@ -317,7 +317,7 @@ struct Writer<'w, 'a> {
     pairings: HashMap<Key, Vec<(u8, u8)>>,
 }
 
-impl Writer<'_, '_> {
+impl<T: ProofTable> Writer<'_, '_, T> {
     /// Walks every game the strategy allows from `pos`, as the checker will,
     /// recording P's reply once per reduced position.
     fn walk(&mut self, pos: &mut Position) -> Result<(), Failure> {

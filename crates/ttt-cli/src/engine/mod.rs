@@ -4,6 +4,7 @@ pub mod arena;
 pub mod bench;
 pub mod certificate;
 pub mod move_cmd;
+pub mod parallel_proof;
 pub mod reduced;
 pub mod solve;
 pub mod tactics;

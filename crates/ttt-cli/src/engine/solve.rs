@@ -9,13 +9,14 @@ use serde::Serialize;
 use ttt_core::{Position, Rules};
 
 use crate::ai::solver::PROVER_ABOVE;
-use crate::ai::{is_solvable, Progress, Prover, Solver, Value, Verdict};
+use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
-    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, with_k, OutputFile,
-    DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, tt_entries_useful,
+    with_k, OutputFile, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
+use crate::engine::parallel_proof;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -27,7 +28,9 @@ longer than the proof). The time printed is the wall time of the whole command,
 with its parts when there are several. On a terminal a progress line is shown on stderr; through a
 pipe only the result is printed. Ctrl-C stops the search cleanly (no result,
 exit status 2). With --certificate FILE a proof is written that `ttt verify
-FILE` checks without trusting the solver.
+FILE` checks without trusting the solver. The proof runs on every core
+(--threads), the threads sharing one table of --tt-mb MiB; the certificate and
+the distance are found on one.
 
 Examples:
   ttt solve                       # 3x3 k=3: draw
@@ -59,6 +62,9 @@ pub struct SolveArgs {
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
     pub tt_mb: usize,
+    /// Threads for the proof [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
 }
 
 #[derive(Serialize)]
@@ -80,8 +86,10 @@ struct SolveJson {
     proof_seconds: f64,
     /// The distance search's share, where it ran.
     distance_seconds: Option<f64>,
-    /// The prover's nodes per second of proof.
+    /// The prover's nodes per second of proof (all threads).
     nodes_per_second: u64,
+    /// Threads the proof ran on.
+    threads: usize,
     tt_mib: usize,
     certificate: Option<CertificateJson>,
 }
@@ -113,9 +121,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // The time the user waits starts here: the table's allocation counts.
     let start = Instant::now();
     // Sized to the board: `--tt-mb 4096` on 3x3 takes under a MiB.
-    let mut tt = Vec::new();
-    fit_tt(&mut tt, args.tt_mb, &rules)?;
-    let tt_mib = std::mem::size_of_val(tt.as_slice()).div_ceil(1 << 20);
+    // (A record is 24 bytes here, two 16-byte entries in the solver's.)
+    let words =
+        parallel_proof::alloc_table(args.tt_mb, tt_entries_useful(&rules).saturating_mul(3))
+            .ok_or_else(|| {
+                input_error(format!(
+                    "cannot allocate a {} MiB table for {rules}: choose a smaller --tt-mb",
+                    args.tt_mb
+                ))
+            })?;
+    let table = SharedTable::new(&words);
+    let tt_mib = std::mem::size_of_val(words.as_slice()).div_ceil(1 << 20);
+    let threads = args
+        .threads
+        .map_or_else(parallel_proof::default_threads, usize::from);
     let table_secs = start.elapsed().as_secs_f64();
     let pos = Position::new(rules);
     let stop = Arc::new(AtomicBool::new(false));
@@ -126,27 +145,36 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         &format!("solving {rules}: {{human_pos}} nodes, {{elapsed}}, {{rate}} (Ctrl-C stops)"),
         None,
     );
-    let mut on_progress = |p: Progress| progress.set(p.nodes);
-    let (verdict, stats) = {
-        let mut prover = Prover::new(&mut tt);
-        prover.set_progress(&mut on_progress);
-        prover.set_stop(&stop);
-        let verdict = prover.verdict(&pos);
-        (verdict, prover.stats())
-    };
+    let proof = parallel_proof::verdict(table, &pos, threads, &stop, &mut |nodes| {
+        progress.set(nodes)
+    });
+    let (verdict, stats) = (proof.verdict, proof.stats);
     let proof_secs = proof_start.elapsed().as_secs_f64();
     progress.clear();
     let Some(verdict) = verdict else {
         signal_hook::low_level::unregister(signal);
         return Err(interrupted(stats.nodes, start.elapsed().as_secs_f64()));
     };
+    // The value is printed even when the certificate fails; its error
+    // comes after.
+    let (certificate_info, certificate_error) = match output {
+        Some(output) => match write_certificate(table, rules, verdict, &stop, output) {
+            Ok(info) => (Some(info), None),
+            Err(e) => (None, Some(e)),
+        },
+        None => (None, None),
+    };
     // The exact distance where the solver reaches (the prover finds only
-    // who wins): cheap up to PROVER_ABOVE cells, else only when asked.
+    // who wins): cheap up to PROVER_ABOVE cells, else only when asked. The
+    // solver has a table of its own, the proof's given back first.
     let want_distance = rules.cell_count() <= PROVER_ABOVE || args.distance;
     let distance_start = Instant::now();
     let (value, distance_secs) = match verdict {
         Verdict::Draw => (Some(Value::Draw), None),
         _ if want_distance && is_solvable(&rules) => {
+            drop(words);
+            let mut tt = Vec::new();
+            fit_tt(&mut tt, args.tt_mb, &rules)?;
             let mut progress = ProgressLine::new(
                 "the distance of the win: {human_pos} nodes, {elapsed}, {rate} (Ctrl-C stops)",
                 None,
@@ -159,15 +187,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             (Some(value), Some(distance_start.elapsed().as_secs_f64()))
         }
         _ => (None, None),
-    };
-    // The value is printed even when the certificate fails; its error
-    // comes after.
-    let (certificate_info, certificate_error) = match output {
-        Some(output) => match write_certificate(&mut tt, rules, verdict, &stop, output) {
-            Ok(info) => (Some(info), None),
-            Err(e) => (None, Some(e)),
-        },
-        None => (None, None),
     };
     signal_hook::low_level::unregister(signal);
     let secs = start.elapsed().as_secs_f64();
@@ -192,6 +211,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             proof_seconds: proof_secs,
             distance_seconds: distance_secs,
             nodes_per_second: per_second(stats.nodes, proof_secs),
+            threads,
             certificate: certificate_info,
         };
         serde_json::to_writer_pretty(&mut out, &json)?;
@@ -214,17 +234,21 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 }
             )?,
         }
-        writeln!(out, "nodes    {}", grouped(stats.nodes))?;
+        if threads > 1 {
+            writeln!(out, "nodes    {} ({threads} threads)", grouped(stats.nodes))?;
+        } else {
+            writeln!(out, "nodes    {}", grouped(stats.nodes))?;
+        }
         // The parts, when the proof is not nearly all of the wait.
         let mut parts = vec![
             format!("table {table_secs:.3} s"),
             format!("proof {proof_secs:.3} s"),
         ];
-        if let Some(d) = distance_secs {
-            parts.push(format!("distance {d:.3} s"));
-        }
         if let Some(c) = &certificate_info {
             parts.push(format!("certificate {:.3} s", c.seconds));
+        }
+        if let Some(d) = distance_secs {
+            parts.push(format!("distance {d:.3} s"));
         }
         if secs - proof_secs > 0.05 * secs.max(0.1) {
             writeln!(out, "time     {secs:.3} s ({})", parts.join(", "))?;
@@ -258,7 +282,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 /// Proves `verdict` again, keeping the strategies, and writes the
 /// certificate to `output`.
 fn write_certificate(
-    tt: &mut [crate::ai::TtEntry],
+    table: SharedTable<'_>,
     rules: Rules,
     verdict: Verdict,
     stop: &AtomicBool,
@@ -271,7 +295,7 @@ fn write_certificate(
     );
     let mut on_progress = |walked: u64| progress.set(walked);
     let cert = {
-        let mut prover = Prover::new(tt);
+        let mut prover = Prover::with_table(table);
         prover.set_stop(stop);
         Certificate::prove(&mut prover, rules, verdict, stop, &mut on_progress)
     };

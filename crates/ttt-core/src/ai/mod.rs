@@ -108,7 +108,9 @@ pub mod tactics;
 mod tt;
 
 pub use progress::Progress;
-pub use prover::{Pairing, Prover, Verdict};
+#[cfg(target_has_atomic = "64")]
+pub use prover::SharedTable;
+pub use prover::{Pairing, ProofTable, Prover, Verdict};
 pub use solver::Solver;
 pub use strong::{Budget, Engine};
 pub use tt::TtEntry;

@@ -62,6 +62,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 mod keys;
 mod pairing;
 mod records;
+#[cfg(target_has_atomic = "64")]
+mod shared;
 
 use super::progress::Progress;
 use super::tt::{TtEntry, EXACT, NO_MOVE};
@@ -69,7 +71,9 @@ use super::SearchStats;
 use crate::symmetry::Symmetry;
 use crate::{Mark, Outcome, Position, Square};
 use keys::{key_of, Tables};
-use records::{probe, store};
+pub use records::ProofTable;
+#[cfg(target_has_atomic = "64")]
+pub use shared::SharedTable;
 
 /// The game value of a position for the side to move, without distances.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -103,9 +107,11 @@ impl Pairing {
 }
 
 /// The prover. Like the [`Solver`](super::Solver), it searches with a
-/// transposition table lent by the caller, kept between calls.
-pub struct Prover<'a> {
-    tt: &'a mut [TtEntry],
+/// transposition table lent by the caller, kept between calls: its own
+/// (`&mut [TtEntry]`), or a [`SharedTable`] that provers on other threads
+/// search at the same time.
+pub struct Prover<'a, T: ProofTable = &'a mut [TtEntry]> {
+    tt: T,
     tables: Option<Tables>,
     stats: SearchStats,
     progress: Option<&'a mut dyn FnMut(Progress)>,
@@ -115,11 +121,31 @@ pub struct Prover<'a> {
     zone_cuts: u64,
     pairings: u64,
     dominance_cuts: u64,
+    /// Set by a parent for its next child: put the child off if another
+    /// prover is searching it (parallel search only).
+    exclusive: bool,
+    /// Set by a child put off so.
+    deferred: bool,
+    deferrals: u64,
 }
 
 impl<'a> Prover<'a> {
     /// A prover using `tt` as its transposition table (any length).
     pub fn new(tt: &'a mut [TtEntry]) -> Prover<'a> {
+        Prover::with_table(tt)
+    }
+
+    /// Whether the boards of `rules` fit the prover: at most 64 cells, and
+    /// not a board where an overline can happen and does not win (the
+    /// prover knows only "k or more").
+    pub fn fits(rules: &crate::Rules) -> bool {
+        rules.cell_count() <= 64 && !rules.excludes_overlines()
+    }
+}
+
+impl<'a, T: ProofTable> Prover<'a, T> {
+    /// A prover keeping its records in `tt`.
+    pub fn with_table(tt: T) -> Prover<'a, T> {
         Prover {
             tt,
             tables: None,
@@ -131,6 +157,9 @@ impl<'a> Prover<'a> {
             zone_cuts: 0,
             pairings: 0,
             dominance_cuts: 0,
+            exclusive: false,
+            deferred: false,
+            deferrals: 0,
         }
     }
 
@@ -143,13 +172,6 @@ impl<'a> Prover<'a> {
     /// Stops searching (every call then answers `None`) once `flag` is set.
     pub fn set_stop(&mut self, flag: &'a AtomicBool) {
         self.stop = Some(flag);
-    }
-
-    /// Whether the boards of `rules` fit the prover: at most 64 cells, and
-    /// not a board where an overline can happen and does not win (the
-    /// prover knows only "k or more").
-    pub fn fits(rules: &crate::Rules) -> bool {
-        rules.cell_count() <= 64 && !rules.excludes_overlines()
     }
 
     /// Counters accumulated since the prover was made.
@@ -172,6 +194,12 @@ impl<'a> Prover<'a> {
     /// Positions settled since the prover was made by a pairing strategy.
     pub fn pairings(&self) -> u64 {
         self.pairings
+    }
+
+    /// Moves put off since the prover was made because another prover on
+    /// the same [`SharedTable`] was searching them.
+    pub fn deferrals(&self) -> u64 {
+        self.deferrals
     }
 
     /// The value of `pos` for the side to move; `None` if stopped or the
@@ -273,7 +301,7 @@ impl<'a> Prover<'a> {
         pos: &Position,
         attacker: Mark,
         first: Option<Square>,
-        mut good: impl FnMut(&mut Prover<'a>, &Position) -> Option<bool>,
+        mut good: impl FnMut(&mut Prover<'a, T>, &Position) -> Option<bool>,
     ) -> Option<Square> {
         let (a, d, _) = self.load(pos, attacker)?;
         let g = &self.tables.as_ref()?.geo;
@@ -361,7 +389,9 @@ impl<'a> Prover<'a> {
             key_of::<true>(t, a & live, g.full & !live, a_moves),
         ];
         keys.iter().find_map(|&(key, csym)| {
-            let e = probe(self.tt, key)
+            let e = self
+                .tt
+                .probe(key)
                 .map(|(e, _)| e)
                 .filter(|e| e.mv != NO_MOVE)?;
             let sym = Symmetry::of(&g.rules)[csym];
@@ -417,6 +447,7 @@ impl<'a> Prover<'a> {
     }
 
     fn search_reduced<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
+        let exclusive = T::PARALLEL && core::mem::take(&mut self.exclusive);
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.check();
@@ -557,7 +588,7 @@ impl<'a> Prover<'a> {
         };
         let (key, csym) = key_of::<MB>(t, ka, kd, a_moves);
         let mut tt_move = 64u32;
-        if let Some((e, stored_zone)) = probe(self.tt, key) {
+        if let Some((e, stored_zone)) = self.tt.probe(key) {
             self.stats.tt_hits += 1;
             if e.flags & 3 == EXACT {
                 let zone = stored_zone.map_or(whole, |z| t.canonical_to_board(csym, z) & whole);
@@ -568,6 +599,20 @@ impl<'a> Prover<'a> {
                 tt_move = g.cell(sym.inverse().apply(Square::from_index(e.mv), &g.rules));
             }
         }
+
+        // Parallel search: put off when another prover is on it (a later
+        // sibling only: the parent tries it again once its other moves are
+        // done), else marked as being searched.
+        let marked = if T::PARALLEL {
+            if exclusive && self.tt.is_busy(key) {
+                self.deferred = true;
+                self.deferrals += 1;
+                return (false, 0);
+            }
+            self.tt.mark(key)
+        } else {
+            false
+        };
 
         // Candidate moves: the forced one, else (Maker-Breaker) the live
         // cells, else every empty cell.
@@ -669,30 +714,52 @@ impl<'a> Prover<'a> {
         let mut result = !a_moves;
         let mut best = 64u32;
         let mut zone = 0u64;
-        for &(_, c) in &list[..n] {
-            let bit = 1u64 << c;
-            if untried & bit == 0 {
-                self.zone_cuts += 1;
-                continue;
+        // Moves another prover was searching when this one came to them,
+        // tried after the others (parallel search only).
+        let mut later = [0u8; 64];
+        let mut n_later = 0;
+        'passes: for pass in 0..2 {
+            let count = if pass == 0 { n } else { n_later };
+            for i in 0..count {
+                let c = if pass == 0 { list[i].1 } else { later[i] };
+                let bit = 1u64 << c;
+                if untried & bit == 0 {
+                    self.zone_cuts += 1;
+                    continue;
+                }
+                // The first move is searched by every prover that gets
+                // here (where one move suffices it nearly always does).
+                self.exclusive = T::PARALLEL && pass == 0 && i > 0;
+                let (r, child_zone) = if a_moves {
+                    self.search::<MB>(a | bit, d, false)
+                } else {
+                    self.search::<MB>(a, d | bit, true)
+                };
+                if self.stopped {
+                    break 'passes;
+                }
+                if T::PARALLEL && core::mem::take(&mut self.deferred) {
+                    later[n_later] = c;
+                    n_later += 1;
+                    continue;
+                }
+                if r == a_moves {
+                    result = r;
+                    best = c as u32;
+                    zone = child_zone | bit;
+                    break 'passes;
+                }
+                zone |= child_zone | bit;
+                if zone_prunes {
+                    untried &= child_zone;
+                }
             }
-            let (r, child_zone) = if a_moves {
-                self.search::<MB>(a | bit, d, false)
-            } else {
-                self.search::<MB>(a, d | bit, true)
-            };
-            if self.stopped {
-                return (false, 0);
-            }
-            if r == a_moves {
-                result = r;
-                best = c as u32;
-                zone = child_zone | bit;
-                break;
-            }
-            zone |= child_zone | bit;
-            if zone_prunes {
-                untried &= child_zone;
-            }
+        }
+        if marked {
+            self.tt.unmark(key);
+        }
+        if self.stopped {
+            return (false, 0);
         }
         // A dominated move fails with its dominator: that needs the
         // dominator left empty.
@@ -710,8 +777,7 @@ impl<'a> Prover<'a> {
             return (result, zone);
         };
         let g = &t.geo;
-        store(
-            self.tt,
+        self.tt.store(
             TtEntry {
                 key,
                 value: result as i16,

@@ -2,6 +2,42 @@
 //! answer and its relevance zone.
 use super::super::tt::{self, TtEntry};
 
+/// Where the prover keeps its records: a table lent by the caller, either
+/// its own (`&mut [TtEntry]`, shared with the exact solver) or one shared
+/// by provers on several threads ([`SharedTable`](super::SharedTable)).
+pub trait ProofTable {
+    /// Whether other provers search the same table at the same time (then
+    /// the busy marks below are kept and siblings another prover is
+    /// searching are put off).
+    const PARALLEL: bool = false;
+    /// The record for `key`: its entry, and its zone (in table
+    /// coordinates) unless the zone was lost.
+    fn probe(&self, key: u64) -> Option<(TtEntry, Option<u64>)>;
+    /// Stores `entry` and its zone.
+    fn store(&mut self, entry: TtEntry, zone: u64);
+    /// Marks `key` as being searched; true if this call marked it (and so
+    /// must [`unmark`](ProofTable::unmark) it).
+    fn mark(&self, _key: u64) -> bool {
+        false
+    }
+    /// Takes a mark made by [`mark`](ProofTable::mark) away.
+    fn unmark(&self, _key: u64) {}
+    /// Whether another prover is searching `key`.
+    fn is_busy(&self, _key: u64) -> bool {
+        false
+    }
+}
+
+impl ProofTable for &mut [TtEntry] {
+    fn probe(&self, key: u64) -> Option<(TtEntry, Option<u64>)> {
+        probe(self, key)
+    }
+
+    fn store(&mut self, entry: TtEntry, zone: u64) {
+        store(self, entry, zone)
+    }
+}
+
 /// The prover's table records: each takes two slots of the lent table, the
 /// entry and its relevance zone, and a bucket holds two records (four
 /// slots). The zone slot is marked unused (`flags` 0) so the exact solver,

@@ -1,0 +1,108 @@
+//! The parallel proof search: one prover a thread over one shared table
+//! (`ttt_core::ai::SharedTable`). The provers share their answers through
+//! the table and keep off each other's subtrees by its busy marks; the
+//! first to answer the question stops the others. One thread is the plain
+//! prover on the same table.
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
+
+use ttt_core::ai::{Progress, Prover, SearchStats, SharedTable, Verdict};
+use ttt_core::Position;
+
+/// The threads a proof uses unless told otherwise: one per core.
+pub fn default_threads() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Words (8 bytes each) of a shared table of at most `mib` MiB, allocated
+/// zeroed (untouched pages cost nothing), or `None` if the memory cannot
+/// be had. Never more than `useful` words.
+pub fn alloc_table(mib: usize, useful: usize) -> Option<Vec<AtomicU64>> {
+    let words = (mib.saturating_mul(1 << 20) / 8).clamp(64, useful.max(64));
+    bytemuck::allocation::try_zeroed_vec(words).ok()
+}
+
+/// What a parallel proof found.
+pub struct ParallelProof {
+    /// The value for the side to move; `None` if stopped.
+    pub verdict: Option<Verdict>,
+    /// Every thread's nodes and table hits together.
+    pub stats: SearchStats,
+    /// Moves put off because another thread was searching them.
+    pub deferrals: u64,
+}
+
+/// The value of `pos` for the side to move, proved by `threads` provers
+/// (at least one) over `table`. Stops (verdict `None`) once `stop` is set;
+/// calls `progress` with the nodes searched so far, several times a second.
+pub fn verdict(
+    table: SharedTable<'_>,
+    pos: &Position,
+    threads: usize,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(u64),
+) -> ParallelProof {
+    let threads = threads.max(1);
+    // Set by the first thread to answer, or when `stop` is seen: the
+    // others then stop within a few thousand nodes.
+    let halt = AtomicBool::new(false);
+    let nodes = AtomicU64::new(0);
+    let (done_tx, done) = mpsc::channel::<()>();
+    let results: Vec<(Option<Verdict>, SearchStats, u64)> = thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                let (halt, nodes, done_tx) = (&halt, &nodes, done_tx.clone());
+                scope.spawn(move || {
+                    let mut counted = 0;
+                    let mut count = |p: Progress| {
+                        nodes.fetch_add(p.nodes - counted, Ordering::Relaxed);
+                        counted = p.nodes;
+                    };
+                    let mut prover = Prover::with_table(table);
+                    prover.set_stop(halt);
+                    prover.set_progress(&mut count);
+                    let verdict = prover.verdict(pos);
+                    if verdict.is_some() {
+                        halt.store(true, Ordering::Relaxed);
+                    }
+                    let _ = done_tx.send(());
+                    (verdict, prover.stats(), prover.deferrals())
+                })
+            })
+            .collect();
+        drop(done_tx);
+        // Woken by each thread's end, else every 50 ms to pass on
+        // Ctrl-C and the progress.
+        let mut finished = 0;
+        while finished < threads {
+            match done.recv_timeout(Duration::from_millis(50)) {
+                Ok(()) => finished += 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                // Every sender gone: every thread has ended.
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if stop.load(Ordering::Relaxed) {
+                halt.store(true, Ordering::Relaxed);
+            }
+            progress(nodes.load(Ordering::Relaxed));
+        }
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or((None, SearchStats::default(), 0)))
+            .collect()
+    });
+    let mut proof = ParallelProof {
+        verdict: None,
+        stats: SearchStats::default(),
+        deferrals: 0,
+    };
+    for (verdict, stats, deferrals) in results {
+        proof.verdict = proof.verdict.or(verdict);
+        proof.stats.nodes += stats.nodes;
+        proof.stats.tt_hits += stats.tt_hits;
+        proof.deferrals += deferrals;
+    }
+    proof
+}
