@@ -10,10 +10,26 @@ use ttt_core::{Mark, Position, Rules};
 
 /// Solves `size`/`k` with a certificate; returns the certificate text.
 fn certificate(size: &str, k: &str) -> String {
+    certificate_on(size, k, "1")
+}
+
+/// As [`certificate`], written by `threads` threads (on one, the same file
+/// on every run).
+fn certificate_on(size: &str, k: &str, threads: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("proof.cert");
     let path_text = path.to_str().unwrap();
-    let out = stdout_of(&["solve", "--size", size, "-k", k, "--certificate", path_text]);
+    let out = stdout_of(&[
+        "solve",
+        "--size",
+        size,
+        "-k",
+        k,
+        "--threads",
+        threads,
+        "--certificate",
+        path_text,
+    ]);
     assert!(out.contains("certificate "), "{out}");
     let verified = stdout_of(&["verify", path_text]);
     assert!(verified.contains("valid proof"), "{verified}");
@@ -42,6 +58,33 @@ fn draws_and_wins_are_proven_and_verified() {
     let cert = certificate("6x6", "5");
     assert!(cert.contains("claim draw\n"));
     assert!(check_text(&cert).is_ok());
+}
+
+#[test]
+fn certificates_written_by_several_threads_are_checked_and_hold() {
+    // The threads split the walk; their parts together must still be a
+    // whole proof, which `ttt verify` (in `certificate_on`) checks.
+    for (size, k, claim) in [
+        ("5x5", "4", "draw"),
+        ("6x5", "4", "x wins"),
+        ("7x6", "5", "draw"),
+    ] {
+        for threads in ["2", "3"] {
+            let cert = certificate_on(size, k, threads);
+            assert!(
+                cert.contains(&format!("claim {claim}\n")),
+                "{size} {threads}"
+            );
+            let checked = check_text(&cert).unwrap();
+            assert!(
+                checked.positions > 100,
+                "{size} {threads}: {}",
+                checked.positions
+            );
+        }
+    }
+    // One thread: the same file every time.
+    assert_eq!(certificate("5x5", "4"), certificate("5x5", "4"));
 }
 
 #[test]

@@ -100,9 +100,12 @@
 //! will visit (one per symmetry class).
 use std::collections::{HashMap, HashSet};
 use std::io::{BufWriter, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::thread;
+use std::time::Duration;
 
-use ttt_core::ai::{ProofTable, Prover, Verdict};
+use ttt_core::ai::{ProofTable, Prover, SharedTable, Verdict};
 use ttt_core::{Mark, Position, Rules};
 
 use super::reduced::{Geometry, Key};
@@ -154,11 +157,20 @@ pub enum Failure {
 
 impl Certificate {
     /// Builds the proof of `verdict` (the empty board's value for X) with
-    /// the prover's help; gives up (`Stopped`) once `stop` is set. Calls
-    /// `progress` with the number of reduced positions walked so far, every
-    /// few thousand.
-    pub fn prove<T: ProofTable>(
-        prover: &mut Prover<'_, T>,
+    /// the help of `threads` provers over `table` (the proof's, so most of
+    /// their questions are answered there); gives up (`Stopped`) once
+    /// `stop` is set. Calls `progress` with the number of reduced positions
+    /// walked so far, several times a second.
+    ///
+    /// The threads walk the same strategy, each taking the other side's
+    /// moves in a different order and claiming each position it walks: a
+    /// position is walked, and its reply chosen, by one thread only. On one
+    /// thread the certificate is the same on every run; on several, the
+    /// replies the prover picks (where the heaviest cells do not hold) may
+    /// differ with the table's contents.
+    pub fn prove(
+        table: SharedTable<'_>,
+        threads: usize,
         rules: Rules,
         verdict: Verdict,
         stop: &AtomicBool,
@@ -170,29 +182,86 @@ impl Certificate {
             Verdict::Win => &[(Mark::X, Goal::Wins)],
             Verdict::Loss => &[(Mark::O, Goal::Wins)],
         };
+        let threads = threads.max(1);
+        let walked = AtomicU64::new(0);
         let mut strategies = Vec::new();
-        let mut walked = 0;
         for &(player, goal) in plan {
-            let mut writer = Writer {
-                prover: &mut *prover,
-                geometry: &geometry,
+            let claimed = Mutex::new(HashSet::new());
+            let finished = Mutex::new(HashSet::new());
+            // Set when a thread fails, so the others give up too.
+            let abort = AtomicBool::new(false);
+            let (done_tx, done) = mpsc::channel::<()>();
+            let parts: Vec<Result<Part, Failure>> = thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads)
+                    .map(|turn| {
+                        let (geometry, claimed, finished, abort, walked) =
+                            (&geometry, &claimed, &finished, &abort, &walked);
+                        let done_tx = done_tx.clone();
+                        scope.spawn(move || {
+                            let mut prover = Prover::with_table(table);
+                            prover.set_stop(stop);
+                            let mut writer = Writer {
+                                prover: &mut prover,
+                                geometry,
+                                player,
+                                goal,
+                                stop,
+                                abort,
+                                walked,
+                                claimed,
+                                finished,
+                                turn,
+                                threads,
+                                part: Part::default(),
+                            };
+                            let r = writer.walk(&mut Position::new(rules));
+                            if r.is_err() {
+                                abort.store(true, Ordering::Relaxed);
+                            }
+                            let _ = done_tx.send(());
+                            r.map(|()| writer.part)
+                        })
+                    })
+                    .collect();
+                drop(done_tx);
+                // Woken by each thread's end, else every 50 ms for the
+                // progress.
+                let mut finished = 0;
+                while finished < threads {
+                    match done.recv_timeout(Duration::from_millis(50)) {
+                        Ok(()) => finished += 1,
+                        Err(mpsc::RecvTimeoutError::Timeout) => {}
+                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                    }
+                    progress(walked.load(Ordering::Relaxed));
+                }
+                workers
+                    .into_iter()
+                    .map(|w| w.join().unwrap_or(Err(Failure::Stopped)))
+                    .collect()
+            });
+            let mut strategy = Strategy {
                 player,
                 goal,
-                stop,
-                progress: &mut *progress,
-                walked,
-                seen: HashSet::new(),
                 replies: HashMap::new(),
                 pairings: HashMap::new(),
             };
-            writer.walk(&mut Position::new(rules))?;
-            walked = writer.walked;
-            strategies.push(Strategy {
-                player,
-                goal,
-                replies: writer.replies,
-                pairings: writer.pairings,
-            });
+            // A real failure before the `Stopped` of the threads it halted.
+            let mut stopped = false;
+            for part in parts {
+                match part {
+                    Ok(part) => {
+                        strategy.replies.extend(part.replies);
+                        strategy.pairings.extend(part.pairings);
+                    }
+                    Err(Failure::Stopped) => stopped = true,
+                    Err(failure) => return Err(failure),
+                }
+            }
+            if stopped {
+                return Err(Failure::Stopped);
+            }
+            strategies.push(strategy);
         }
         Ok(Certificate {
             geometry,
@@ -299,8 +368,19 @@ impl<W: Write> Write for CountingWriter<W> {
 /// How many of the heaviest cells the writer offers the prover before it
 /// asks for the prover's own move.
 const GREEDY_TRIES: usize = 3;
-/// How often (in reduced positions walked) the writer reports progress.
-const PROGRESS_INTERVAL: u64 = 1 << 12;
+
+/// `set`, locked (a thread that panicked holding it left no half-made
+/// change: an insert is whole or not done).
+fn lock(set: &Mutex<HashSet<Key>>) -> std::sync::MutexGuard<'_, HashSet<Key>> {
+    set.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// What one thread's walk of a strategy found.
+#[derive(Default)]
+struct Part {
+    replies: HashMap<Key, u8>,
+    pairings: HashMap<Key, Vec<(u8, u8)>>,
+}
 
 struct Writer<'w, 'a, T: ProofTable> {
     prover: &'w mut Prover<'a, T>,
@@ -308,20 +388,30 @@ struct Writer<'w, 'a, T: ProofTable> {
     player: Mark,
     goal: Goal,
     stop: &'w AtomicBool,
-    progress: &'w mut dyn FnMut(u64),
-    /// Reduced positions walked, over all strategies so far.
-    walked: u64,
-    /// Canonical reduced positions already walked.
-    seen: HashSet<Key>,
-    replies: HashMap<Key, u8>,
-    pairings: HashMap<Key, Vec<(u8, u8)>>,
+    /// Another thread failed.
+    abort: &'w AtomicBool,
+    /// Reduced positions walked, by every thread over all strategies so far.
+    walked: &'w AtomicU64,
+    /// Canonical reduced positions walked (or being walked) by any thread.
+    /// Canonical reduced positions with P to move whose reply a thread has
+    /// chosen (or is choosing): it walks what follows, the others not.
+    claimed: &'w Mutex<HashSet<Key>>,
+    /// Canonical reduced positions with the other side to move walked to
+    /// the end. Several threads may walk one at once (each from its own
+    /// place in the moves), each then going on only into what it claims.
+    finished: &'w Mutex<HashSet<Key>>,
+    /// This thread's number, of `threads`: where it starts in the other
+    /// side's moves.
+    turn: usize,
+    threads: usize,
+    part: Part,
 }
 
 impl<T: ProofTable> Writer<'_, '_, T> {
     /// Walks every game the strategy allows from `pos`, as the checker will,
     /// recording P's reply once per reduced position.
     fn walk(&mut self, pos: &mut Position) -> Result<(), Failure> {
-        if self.stop.load(Ordering::Relaxed) {
+        if self.stop.load(Ordering::Relaxed) || self.abort.load(Ordering::Relaxed) {
             return Err(Failure::Stopped);
         }
         if pos.outcome().is_over() {
@@ -338,7 +428,7 @@ impl<T: ProofTable> Writer<'_, '_, T> {
         }
         let (canon, sym) = g.canonical(&key);
         if self.goal == Goal::Blocks {
-            if self.pairings.contains_key(&canon) {
+            if self.part.pairings.contains_key(&canon) {
                 return Ok(());
             }
             if let Some(found) = self.prover.blocking_pairs(pos, self.player) {
@@ -354,31 +444,40 @@ impl<T: ProofTable> Writer<'_, '_, T> {
                     })
                     .collect();
                 pairs.sort_unstable();
-                self.pairings.insert(canon, pairs);
+                self.part.pairings.insert(canon, pairs);
                 return Ok(());
             }
         }
-        if !self.seen.insert(canon) {
+        if p_moves {
+            // Another thread has it, or this one had it before.
+            if !lock(self.claimed).insert(canon) {
+                return Ok(());
+            }
+            self.walked.fetch_add(1, Ordering::Relaxed);
+        } else if lock(self.finished).contains(&canon) {
             return Ok(());
-        }
-        self.walked += 1;
-        if self.walked % PROGRESS_INTERVAL == 0 {
-            (self.progress)(self.walked);
         }
         if p_moves {
             let mv = self.reply(pos, &key)?;
             let index = g.index(mv);
-            self.replies.insert(canon, g.apply(sym, index) as u8);
+            self.part.replies.insert(canon, g.apply(sym, index) as u8);
             pos.play(mv).map_err(|e| Failure::NoMove(e.to_string()))?;
             let r = self.walk(pos);
             pos.undo();
             r
         } else {
-            for sq in pos.legal_moves() {
+            // Each thread from its own place in the moves, so the threads
+            // part ways at once.
+            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            let start = self.turn * moves.len() / self.threads;
+            for &sq in moves[start..].iter().chain(&moves[..start]) {
                 pos.play(sq).map_err(|e| Failure::NoMove(e.to_string()))?;
                 let r = self.walk(pos);
                 pos.undo();
                 r?;
+            }
+            if lock(self.finished).insert(canon) {
+                self.walked.fetch_add(1, Ordering::Relaxed);
             }
             Ok(())
         }

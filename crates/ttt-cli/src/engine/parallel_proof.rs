@@ -36,29 +36,40 @@ pub struct ParallelProof {
 
 /// The value of `pos` for the side to move, proved by `threads` provers
 /// (at least one) over `table`. Stops (verdict `None`) once `stop` is set;
-/// calls `progress` with the nodes searched so far, several times a second.
+/// calls `progress` several times a second with the nodes searched so far
+/// (every thread's) and, from the first thread, the moves of the question's
+/// position settled (`done` of `total`).
 pub fn verdict(
     table: SharedTable<'_>,
     pos: &Position,
     threads: usize,
     stop: &AtomicBool,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(Progress),
 ) -> ParallelProof {
     let threads = threads.max(1);
     // Set by the first thread to answer, or when `stop` is seen: the
     // others then stop within a few thousand nodes.
     let halt = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
+    // The first thread's `done` and `total`, packed.
+    let root = AtomicU64::new(0);
     let (done_tx, done) = mpsc::channel::<()>();
     let results: Vec<(Option<Verdict>, SearchStats, u64)> = thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
-            .map(|_| {
-                let (halt, nodes, done_tx) = (&halt, &nodes, done_tx.clone());
+            .map(|thread| {
+                let (halt, nodes, root) = (&halt, &nodes, &root);
+                let done_tx = done_tx.clone();
                 scope.spawn(move || {
                     let mut counted = 0;
                     let mut count = |p: Progress| {
                         nodes.fetch_add(p.nodes - counted, Ordering::Relaxed);
                         counted = p.nodes;
+                        if thread == 0 {
+                            root.store(
+                                u64::from(p.done) << 32 | u64::from(p.total),
+                                Ordering::Relaxed,
+                            );
+                        }
                     };
                     let mut prover = Prover::with_table(table);
                     prover.set_stop(halt);
@@ -86,7 +97,13 @@ pub fn verdict(
             if stop.load(Ordering::Relaxed) {
                 halt.store(true, Ordering::Relaxed);
             }
-            progress(nodes.load(Ordering::Relaxed));
+            let moves = root.load(Ordering::Relaxed);
+            progress(Progress {
+                done: (moves >> 32) as u32,
+                total: moves as u32,
+                nodes: nodes.load(Ordering::Relaxed),
+                tt_hits: 0,
+            });
         }
         workers
             .into_iter()

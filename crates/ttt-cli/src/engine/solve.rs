@@ -28,9 +28,10 @@ longer than the proof). The time printed is the wall time of the whole command,
 with its parts when there are several. On a terminal a progress line is shown on stderr; through a
 pipe only the result is printed. Ctrl-C stops the search cleanly (no result,
 exit status 2). With --certificate FILE a proof is written that `ttt verify
-FILE` checks without trusting the solver. The proof runs on every core
-(--threads), the threads sharing one table of --tt-mb MiB; the certificate and
-the distance are found on one.
+FILE` checks without trusting the solver. The proof and the certificate are
+worked out on every core (--threads), the threads sharing one table of --tt-mb
+MiB (best about the size of the proof: each page first touched costs a page
+fault); the distance on one.
 
 Examples:
   ttt solve                       # 3x3 k=3: draw
@@ -142,11 +143,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
     let proof_start = Instant::now();
     let mut progress = ProgressLine::new(
-        &format!("solving {rules}: {{human_pos}} nodes, {{elapsed}}, {{rate}} (Ctrl-C stops)"),
+        &format!(
+            "solving {rules}: {{human_pos}} nodes, {{elapsed}}, {{rate}}{{msg}} (Ctrl-C stops)"
+        ),
         None,
     );
-    let proof = parallel_proof::verdict(table, &pos, threads, &stop, &mut |nodes| {
-        progress.set(nodes)
+    let proof = parallel_proof::verdict(table, &pos, threads, &stop, &mut |p| {
+        if p.total > 0 {
+            progress.message(format!(", first moves settled {}/{}", p.done, p.total));
+        }
+        progress.set(p.nodes)
     });
     let (verdict, stats) = (proof.verdict, proof.stats);
     let proof_secs = proof_start.elapsed().as_secs_f64();
@@ -158,7 +164,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // The value is printed even when the certificate fails; its error
     // comes after.
     let (certificate_info, certificate_error) = match output {
-        Some(output) => match write_certificate(table, rules, verdict, &stop, output) {
+        Some(output) => match write_certificate(table, threads, rules, verdict, &stop, output) {
             Ok(info) => (Some(info), None),
             Err(e) => (None, Some(e)),
         },
@@ -283,6 +289,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
 /// certificate to `output`.
 fn write_certificate(
     table: SharedTable<'_>,
+    threads: usize,
     rules: Rules,
     verdict: Verdict,
     stop: &AtomicBool,
@@ -294,11 +301,7 @@ fn write_certificate(
         None,
     );
     let mut on_progress = |walked: u64| progress.set(walked);
-    let cert = {
-        let mut prover = Prover::with_table(table);
-        prover.set_stop(stop);
-        Certificate::prove(&mut prover, rules, verdict, stop, &mut on_progress)
-    };
+    let cert = Certificate::prove(table, threads, rules, verdict, stop, &mut on_progress);
     progress.clear();
     let cert = cert.map_err(|failure| {
         let why = match failure {

@@ -127,6 +127,11 @@ pub struct Prover<'a, T: ProofTable = &'a mut [TtEntry]> {
     /// Set by a child put off so.
     deferred: bool,
     deferrals: u64,
+    /// Plies below the question's position, and that position's moves
+    /// finished and to search (for the progress reports).
+    ply: u32,
+    root_done: u32,
+    root_total: u32,
 }
 
 impl<'a> Prover<'a> {
@@ -160,11 +165,16 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             exclusive: false,
             deferred: false,
             deferrals: 0,
+            ply: 0,
+            root_done: 0,
+            root_total: 0,
         }
     }
 
-    /// Calls `f` every few thousand nodes (`done`/`total` stay 0: the
-    /// prover has no root move list).
+    /// Calls `f` every few thousand nodes: `done` of `total` are the moves
+    /// of the question's position (the position a call such as
+    /// [`wins`](Prover::wins) asks about, each question in turn) settled so
+    /// far.
     pub fn set_progress(&mut self, f: &'a mut dyn FnMut(Progress)) {
         self.progress = Some(f);
     }
@@ -406,8 +416,8 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             self.stopped = true;
         }
         let p = Progress {
-            done: 0,
-            total: 0,
+            done: self.root_done,
+            total: self.root_total,
             nodes: self.stats.nodes,
             tt_hits: self.stats.tt_hits,
         };
@@ -448,6 +458,10 @@ impl<'a, T: ProofTable> Prover<'a, T> {
 
     fn search_reduced<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         let exclusive = T::PARALLEL && core::mem::take(&mut self.exclusive);
+        if self.ply == 0 {
+            self.root_done = 0;
+            self.root_total = 0;
+        }
         self.stats.nodes += 1;
         if self.stats.nodes >= self.next_check {
             self.check();
@@ -718,6 +732,10 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // tried after the others (parallel search only).
         let mut later = [0u8; 64];
         let mut n_later = 0;
+        let root = self.ply == 0;
+        if root {
+            self.root_total = n as u32;
+        }
         'passes: for pass in 0..2 {
             let count = if pass == 0 { n } else { n_later };
             for i in 0..count {
@@ -725,16 +743,19 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 let bit = 1u64 << c;
                 if untried & bit == 0 {
                     self.zone_cuts += 1;
+                    self.root_done += root as u32;
                     continue;
                 }
                 // The first move is searched by every prover that gets
                 // here (where one move suffices it nearly always does).
                 self.exclusive = T::PARALLEL && pass == 0 && i > 0;
+                self.ply += 1;
                 let (r, child_zone) = if a_moves {
                     self.search::<MB>(a | bit, d, false)
                 } else {
                     self.search::<MB>(a, d | bit, true)
                 };
+                self.ply -= 1;
                 if self.stopped {
                     break 'passes;
                 }
@@ -743,6 +764,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                     n_later += 1;
                     continue;
                 }
+                self.root_done += root as u32;
                 if r == a_moves {
                     result = r;
                     best = c as u32;
