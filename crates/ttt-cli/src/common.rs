@@ -419,6 +419,20 @@ pub fn think_until(
     (choice, player.stats())
 }
 
+/// When the program started (its `main`), for commands that report the
+/// wall time the user waited (`solve`). Set by [`mark_start`]; the first
+/// call marks it if nothing did.
+pub fn started() -> std::time::Instant {
+    *STARTED.get_or_init(std::time::Instant::now)
+}
+
+/// Marks the program's start: the first thing `main` does.
+pub fn mark_start() {
+    started();
+}
+
+static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+
 #[cfg(test)]
 mod tests {
     use super::*;

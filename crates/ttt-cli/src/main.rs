@@ -88,6 +88,7 @@ struct CompletionsArgs {
 }
 
 fn main() -> ExitCode {
+    ttt_cli::common::mark_start();
     let cli = Cli::parse();
     let result = match &cli.command {
         None => return play::main(cli.play),

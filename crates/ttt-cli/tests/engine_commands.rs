@@ -137,6 +137,38 @@ fn solve_gives_the_same_value_on_one_thread_and_on_several() {
     }
 }
 
+#[test]
+fn ctrl_c_stops_a_proof_and_says_how_far_it_came() {
+    // 8x8 k=5 takes hours: after a moment, SIGINT (what Ctrl-C sends).
+    let child = std::process::Command::new(common::ttt_path())
+        .args([
+            "solve",
+            "--size",
+            "8x8",
+            "-k",
+            "5",
+            "--tt-mb",
+            "64",
+            "--threads",
+            "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // (Long enough for the first progress report on a loaded machine.)
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    let pid = rustix::process::Pid::from_child(&child);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(out.stdout.is_empty(), "no result: {:?}", out.stdout);
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+    assert!(stderr.contains("first moves settled"), "{stderr}");
+    assert!(stderr.contains("no result"), "{stderr}");
+}
+
 fn arena(args: &[&str]) -> Json {
     let mut all = vec!["arena", "--json"];
     all.extend_from_slice(args);

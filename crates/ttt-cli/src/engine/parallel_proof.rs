@@ -32,6 +32,9 @@ pub struct ParallelProof {
     pub stats: SearchStats,
     /// Moves put off because another thread was searching them.
     pub deferrals: u64,
+    /// The first thread's last report: the moves of the question's position
+    /// settled, of how many (how far a stopped proof had come).
+    pub settled: (u32, u32),
 }
 
 /// The value of `pos` for the side to move, proved by `threads` provers
@@ -114,6 +117,10 @@ pub fn verdict(
         verdict: None,
         stats: SearchStats::default(),
         deferrals: 0,
+        settled: {
+            let moves = root.load(Ordering::Relaxed);
+            ((moves >> 32) as u32, moves as u32)
+        },
     };
     for (verdict, stats, deferrals) in results {
         proof.verdict = proof.verdict.or(verdict);

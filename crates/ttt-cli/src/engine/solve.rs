@@ -38,7 +38,8 @@ Examples:
   ttt solve --size 4x4 -k 3       # X wins
   ttt solve --size 5x4 -k 4 --json
   ttt solve --size 6x5 -k 4 --distance  # X wins in 11
-  ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert";
+  ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
+  ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core";
 
 /// Arguments of `ttt solve`.
 #[derive(Debug, clap::Args)]
@@ -119,8 +120,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(path) => Some(OutputFile::prepare(path, "--certificate")?),
         None => None,
     };
-    // The time the user waits starts here: the table's allocation counts.
-    let start = Instant::now();
+    // The time the user waits: from the program's start (parsing the
+    // arguments, the table's allocation and all).
+    let start = crate::common::started();
+    let table_start = Instant::now();
     // Sized to the board: `--tt-mb 4096` on 3x3 takes under a MiB.
     // (A record is 24 bytes here, two 16-byte entries in the solver's.)
     let words =
@@ -136,7 +139,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let threads = args
         .threads
         .map_or_else(parallel_proof::default_threads, usize::from);
-    let table_secs = start.elapsed().as_secs_f64();
+    let table_secs = table_start.elapsed().as_secs_f64();
     let pos = Position::new(rules);
     let stop = Arc::new(AtomicBool::new(false));
     // Ctrl-C sets the flag; the search sees it within a few thousand nodes.
@@ -159,7 +162,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     progress.clear();
     let Some(verdict) = verdict else {
         signal_hook::low_level::unregister(signal);
-        return Err(interrupted(stats.nodes, start.elapsed().as_secs_f64()));
+        return Err(interrupted(
+            stats.nodes,
+            proof.settled,
+            start.elapsed().as_secs_f64(),
+        ));
     };
     // The value is printed even when the certificate fails; its error
     // comes after.
@@ -324,9 +331,16 @@ fn write_certificate(
     })
 }
 
-fn interrupted(nodes: u64, secs: f64) -> anyhow::Error {
+fn interrupted(nodes: u64, (done, total): (u32, u32), secs: f64) -> anyhow::Error {
+    // How far it came: the moves of the position being asked about
+    // (the empty board, one question after the other) settled.
+    let settled = if total > 0 {
+        format!(" ({done} of {total} first moves settled)")
+    } else {
+        String::new()
+    };
     input_error(format!(
-        "interrupted after {} nodes and {secs:.1} s: no result",
+        "interrupted after {} nodes and {secs:.1} s{settled}: no result",
         grouped(nodes)
     ))
 }
