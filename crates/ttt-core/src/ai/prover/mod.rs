@@ -578,21 +578,6 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 return (false, empty & live);
             }
         }
-        // A pairing strategy: the defender answers in the same pair, so no
-        // live line is ever completed. Its zone is the pairs' cells.
-        // Sought with the attacker to move only: with the defender to move
-        // its first move keeps such a pairing, and the search for one that
-        // is not there costs more than the extra node.
-        let paired = if a_moves {
-            pairing::pairing(g, t.cell_lines.as_ref(), d, empty)
-        } else {
-            None
-        };
-        if let Some(pairs) = paired {
-            self.pairings += 1;
-            return (false, pairs.cells());
-        }
-
         // Table key. Maker-Breaker: reduce to (attacker marks on live
         // cells, dead cells), which is all that game depends on.
         let (ka, kd) = if MB {
@@ -612,6 +597,34 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 let sym = Symmetry::of(&g.rules)[csym];
                 tt_move = g.cell(sym.inverse().apply(Square::from_index(e.mv), &g.rules));
             }
+        }
+
+        // A pairing strategy: the defender answers in the same pair, so no
+        // live line is ever completed. Its zone is the pairs' cells. Sought
+        // after the table (a position met again is answered there).
+        // Sought with the attacker to move only: with the defender to move
+        // its first move keeps such a pairing, and the search for one that
+        // is not there costs more than the extra node.
+        let paired = if a_moves {
+            pairing::pairing(g, t.cell_lines.as_ref(), d, empty)
+        } else {
+            None
+        };
+        if let Some(pairs) = paired {
+            self.pairings += 1;
+            // Kept, so the position is not paired again when met again.
+            let zone = pairs.cells();
+            self.tt.store(
+                TtEntry {
+                    key,
+                    value: 0,
+                    flags: EXACT,
+                    depth: empty.count_ones().min(255) as u8,
+                    mv: NO_MOVE,
+                },
+                t.board_to_canonical(csym, zone),
+            );
+            return (false, zone);
         }
 
         // Parallel search: put off when another prover is on it (a later
