@@ -143,7 +143,8 @@ tactics-suite:
 # certificate); the table is allocated zeroed, so its untouched pages cost
 # nothing. The distance of a win is not sought above 25 cells (that is
 # `ttt solve --distance`). A board not solved within SOLVE_LIMIT seconds is
-# reported as such (8x8 k=5 is not, yet: see the README).
+# reported as such, with how far it came (8x8 k=5 is not solved yet: see the
+# README).
 # A board is SIZE:K or SIZE:K:MIB (its table, else SOLVE_TT_MB): a table far
 # larger than the proof costs time, each page the search first touches being
 # a page fault (7x7 k=5 with 2 GiB: 1.5 s of system time, 2 s of proof).
