@@ -101,13 +101,12 @@
 use std::collections::{HashMap, HashSet};
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex};
-use std::thread;
-use std::time::Duration;
+use std::sync::Mutex;
 
 use ttt_core::ai::{ProofTable, Prover, SharedTable, Verdict};
 use ttt_core::{Mark, Position, Rules};
 
+use super::parallel_proof::on_threads;
 use super::reduced::{Geometry, Key};
 use super::verify::FORMAT_VERSION;
 use crate::common::OutputFile;
@@ -190,56 +189,33 @@ impl Certificate {
             let finished = Mutex::new(HashSet::new());
             // Set when a thread fails, so the others give up too.
             let abort = AtomicBool::new(false);
-            let (done_tx, done) = mpsc::channel::<()>();
-            let parts: Vec<Result<Part, Failure>> = thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads)
-                    .map(|turn| {
-                        let (geometry, claimed, finished, abort, walked) =
-                            (&geometry, &claimed, &finished, &abort, &walked);
-                        let done_tx = done_tx.clone();
-                        scope.spawn(move || {
-                            let mut prover = Prover::with_table(table);
-                            prover.set_stop(stop);
-                            let mut writer = Writer {
-                                prover: &mut prover,
-                                geometry,
-                                player,
-                                goal,
-                                stop,
-                                abort,
-                                walked,
-                                claimed,
-                                finished,
-                                turn,
-                                threads,
-                                part: Part::default(),
-                            };
-                            let r = writer.walk(&mut Position::new(rules));
-                            if r.is_err() {
-                                abort.store(true, Ordering::Relaxed);
-                            }
-                            let _ = done_tx.send(());
-                            r.map(|()| writer.part)
-                        })
-                    })
-                    .collect();
-                drop(done_tx);
-                // Woken by each thread's end, else every 50 ms for the
-                // progress.
-                let mut finished = 0;
-                while finished < threads {
-                    match done.recv_timeout(Duration::from_millis(50)) {
-                        Ok(()) => finished += 1,
-                        Err(mpsc::RecvTimeoutError::Timeout) => {}
-                        Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            let parts = on_threads(
+                threads,
+                |turn| {
+                    let mut prover = Prover::with_table(table);
+                    prover.set_stop(stop);
+                    let mut writer = Writer {
+                        prover: &mut prover,
+                        geometry: &geometry,
+                        player,
+                        goal,
+                        stop,
+                        abort: &abort,
+                        walked: &walked,
+                        claimed: &claimed,
+                        finished: &finished,
+                        turn,
+                        threads,
+                        part: Part::default(),
+                    };
+                    let r = writer.walk(&mut Position::new(rules));
+                    if r.is_err() {
+                        abort.store(true, Ordering::Relaxed);
                     }
-                    progress(walked.load(Ordering::Relaxed));
-                }
-                workers
-                    .into_iter()
-                    .map(|w| w.join().unwrap_or(Err(Failure::Stopped)))
-                    .collect()
-            });
+                    r.map(|()| writer.part)
+                },
+                || progress(walked.load(Ordering::Relaxed)),
+            );
             let mut strategy = Strategy {
                 player,
                 goal,
@@ -249,7 +225,7 @@ impl Certificate {
             // A real failure before the `Stopped` of the threads it halted.
             let mut stopped = false;
             for part in parts {
-                match part {
+                match part.unwrap_or(Err(Failure::Stopped)) {
                     Ok(part) => {
                         strategy.replies.extend(part.replies);
                         strategy.pairings.extend(part.pairings);

@@ -56,47 +56,31 @@ pub fn verdict(
     let nodes = AtomicU64::new(0);
     // The first thread's `done` and `total`, packed.
     let root = AtomicU64::new(0);
-    let (done_tx, done) = mpsc::channel::<()>();
-    let results: Vec<(Option<Verdict>, SearchStats, u64)> = thread::scope(|scope| {
-        let workers: Vec<_> = (0..threads)
-            .map(|thread| {
-                let (halt, nodes, root) = (&halt, &nodes, &root);
-                let done_tx = done_tx.clone();
-                scope.spawn(move || {
-                    let mut counted = 0;
-                    let mut count = |p: Progress| {
-                        nodes.fetch_add(p.nodes - counted, Ordering::Relaxed);
-                        counted = p.nodes;
-                        if thread == 0 {
-                            root.store(
-                                u64::from(p.done) << 32 | u64::from(p.total),
-                                Ordering::Relaxed,
-                            );
-                        }
-                    };
-                    let mut prover = Prover::with_table(table);
-                    prover.set_stop(halt);
-                    prover.set_progress(&mut count);
-                    let verdict = prover.verdict(pos);
-                    if verdict.is_some() {
-                        halt.store(true, Ordering::Relaxed);
-                    }
-                    let _ = done_tx.send(());
-                    (verdict, prover.stats(), prover.deferrals())
-                })
-            })
-            .collect();
-        drop(done_tx);
-        // Woken by each thread's end, else every 50 ms to pass on
-        // Ctrl-C and the progress.
-        let mut finished = 0;
-        while finished < threads {
-            match done.recv_timeout(Duration::from_millis(50)) {
-                Ok(()) => finished += 1,
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                // Every sender gone: every thread has ended.
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+    let results = on_threads(
+        threads,
+        |thread| {
+            let mut counted = 0;
+            let mut count = |p: Progress| {
+                nodes.fetch_add(p.nodes - counted, Ordering::Relaxed);
+                counted = p.nodes;
+                if thread == 0 {
+                    root.store(
+                        u64::from(p.done) << 32 | u64::from(p.total),
+                        Ordering::Relaxed,
+                    );
+                }
+            };
+            let mut prover = Prover::with_table(table);
+            prover.set_stop(&halt);
+            prover.set_progress(&mut count);
+            let verdict = prover.verdict(pos);
+            if verdict.is_some() {
+                halt.store(true, Ordering::Relaxed);
             }
+            (verdict, prover.stats(), prover.deferrals())
+        },
+        || {
+            // Ctrl-C passed on, and the progress.
             if stop.load(Ordering::Relaxed) {
                 halt.store(true, Ordering::Relaxed);
             }
@@ -107,12 +91,8 @@ pub fn verdict(
                 nodes: nodes.load(Ordering::Relaxed),
                 tt_hits: 0,
             });
-        }
-        workers
-            .into_iter()
-            .map(|w| w.join().unwrap_or((None, SearchStats::default(), 0)))
-            .collect()
-    });
+        },
+    );
     let mut proof = ParallelProof {
         verdict: None,
         stats: SearchStats::default(),
@@ -122,11 +102,48 @@ pub fn verdict(
             ((moves >> 32) as u32, moves as u32)
         },
     };
-    for (verdict, stats, deferrals) in results {
+    for (verdict, stats, deferrals) in results.into_iter().flatten() {
         proof.verdict = proof.verdict.or(verdict);
         proof.stats.nodes += stats.nodes;
         proof.stats.tt_hits += stats.tt_hits;
         proof.deferrals += deferrals;
     }
     proof
+}
+
+/// Runs `work(0)` .. `work(threads - 1)` on as many threads and returns
+/// their results in that order (`Err` for a thread that panicked). The
+/// calling thread meanwhile calls `tick` every 50 ms and at each thread's
+/// end (progress lines, passing on Ctrl-C).
+pub fn on_threads<R: Send>(
+    threads: usize,
+    work: impl Fn(usize) -> R + Sync,
+    mut tick: impl FnMut(),
+) -> Vec<thread::Result<R>> {
+    let (done_tx, done) = mpsc::channel::<()>();
+    thread::scope(|scope| {
+        let work = &work;
+        let workers: Vec<_> = (0..threads)
+            .map(|i| {
+                let done_tx = done_tx.clone();
+                scope.spawn(move || {
+                    let r = work(i);
+                    let _ = done_tx.send(());
+                    r
+                })
+            })
+            .collect();
+        drop(done_tx);
+        let mut finished = 0;
+        while finished < threads {
+            match done.recv_timeout(Duration::from_millis(50)) {
+                Ok(()) => finished += 1,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                // Every sender gone: every thread has ended.
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            tick();
+        }
+        workers.into_iter().map(|w| w.join()).collect()
+    })
 }

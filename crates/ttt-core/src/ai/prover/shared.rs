@@ -46,13 +46,6 @@ impl<'a> SharedTable<'a> {
         SharedTable { records, busy }
     }
 
-    /// Empties the table (no prover may be searching it meanwhile).
-    pub fn clear(&self) {
-        for w in self.records.iter().chain(self.busy) {
-            w.store(0, Relaxed);
-        }
-    }
-
     /// The record at word `at`, if it reads whole: (key, entry, zone).
     fn read(&self, at: usize) -> (u64, TtEntry, u64) {
         let check = self.records[at].load(Relaxed);
