@@ -419,16 +419,28 @@ pub fn think_until(
     (choice, player.stats())
 }
 
-/// When the program started (its `main`), for commands that report the
-/// wall time the user waited (`solve`). Set by [`mark_start`]; the first
-/// call marks it if nothing did.
+/// When the program started, for commands that report the wall time the
+/// user waited (`solve`). Set by [`mark_start`]; the first call marks it if
+/// nothing did.
 pub fn started() -> std::time::Instant {
-    *STARTED.get_or_init(std::time::Instant::now)
+    *STARTED.get_or_init(process_start)
 }
 
 /// Marks the program's start: the first thing `main` does.
 pub fn mark_start() {
     started();
+}
+
+/// When the process started: now, less the CPU time it has used so far.
+/// Before `main` the process only runs (the kernel's exec, the dynamic
+/// loader, the runtime's set-up: about 1.5 ms, a tenth of a small proof),
+/// so its CPU time is the time since it began, unless the binary had to
+/// be read from a slow disk. Where the clock is missing: now.
+fn process_start() -> std::time::Instant {
+    let now = std::time::Instant::now();
+    let cpu = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    let used = std::time::Duration::new(cpu.tv_sec.max(0) as u64, cpu.tv_nsec.max(0) as u32);
+    now.checked_sub(used).unwrap_or(now)
 }
 
 static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
