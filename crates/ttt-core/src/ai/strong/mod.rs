@@ -24,9 +24,9 @@
 //!   depth. Against an open three (a cell that gives the opponent two
 //!   winning cells at once) only its blocks and our fours are searched;
 //!   our own such cell against an opponent with no three-window at all is
-//!   a win. Past the horizon, moves that make a four are still searched
-//!   (up to 4 in a row), so short continuous-four wins are seen beyond the
-//!   depth.
+//!   a win. Past the horizon, the two best moves that make a four are
+//!   still searched (up to 4 in a row), so short continuous-four wins are
+//!   seen beyond the depth.
 //! * Threat search at the root (`vcf.rs`, `vct.rs`): a win by continuous
 //!   fours (VCF) or by fours and threes (VCT) is played at once; against
 //!   an opponent's VCF only the moves that stop it are searched.
