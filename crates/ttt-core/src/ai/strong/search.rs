@@ -54,12 +54,13 @@ impl Engine<'_> {
         let mut fours = [(0, Square::from_index(0)); QUIET_FOURS];
         let mut n = 0;
         for sq in cells_of(makes_four) {
-            n = insert_ranked(&mut fours, n, self.cell_key[sq.index()][me.index()], sq);
+            // Black's forbidden fours (renju) are left out before ranking,
+            // so they do not take the places of playable ones.
+            if !self.is_forbidden(sq, me) {
+                n = insert_ranked(&mut fours, n, self.cell_key[sq.index()][me.index()], sq);
+            }
         }
         for &(_, sq) in &fours[..n] {
-            if self.is_forbidden(sq, me) {
-                continue;
-            }
             self.apply(sq, me);
             let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
             self.unapply(sq, me);
