@@ -99,6 +99,39 @@ fn games_zero_is_refused_like_play_games_zero() {
 }
 
 #[test]
+fn built_in_players_share_out_a_game_clock() {
+    // 2 s a game each and no turn limit: a move may take a seventh of what
+    // is left (under 286 ms), not the whole clock (the first move used to
+    // take all 2 s and leave nothing for the rest).
+    let out = arena(&[
+        "-x",
+        "strong",
+        "-o",
+        "strong",
+        "--size",
+        "15",
+        "--openings",
+        "--games",
+        "2",
+        "--game-time",
+        "2000",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    let j = json_of(&out);
+    assert_eq!(n(&j, "games"), 2, "{j}");
+    assert_eq!(n(&j, "first_player_forfeits"), 0, "{j}");
+    assert_eq!(n(&j, "second_player_forfeits"), 0, "{j}");
+    for side in ["first_player_max_ms", "second_player_max_ms"] {
+        let ms = j[side].as_f64().unwrap();
+        // The deadline is checked every 1,024 nodes: a few ms late at most,
+        // more on a loaded machine.
+        assert!(ms < 500.0, "{side} {ms}: {j}");
+    }
+}
+
+#[test]
 fn pbrain_ttt_plays_itself_from_balanced_openings() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("games.txt");

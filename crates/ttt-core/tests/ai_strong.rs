@@ -1,6 +1,6 @@
 //! `strong`: tactics (never misses a win in one or a forced block) and
 //! matches against the seed bots on boards too large to solve.
-use ttt_core::ai::{Budget, Player, PlayerKind, TtEntry};
+use ttt_core::ai::{Budget, Iteration, Player, PlayerKind, TtEntry};
 use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, Position, Rules};
 
@@ -150,6 +150,66 @@ fn makes_a_double_threat_when_it_can() {
     assert!(winning_cells(&after, Mark::X).len() >= 2, "played {mv:?}");
 }
 
+/// The time management's view of the search: after each completed
+/// iteration the caller hears its depth, value and how long its move has
+/// held, and can play that move at once.
+#[test]
+fn the_caller_hears_each_iteration_and_can_stop_after_it() {
+    let pos = Position::from_board(
+        ".............../.............../.............../.............../.............../......o......../......xx......./.......xo....../.......o......./.............../.............../.............../.............../.............../...............",
+        Some(5),
+    )
+    .unwrap();
+    let seen = std::cell::RefCell::new(Vec::<Iteration>::new());
+    let record = |it: &Iteration| {
+        seen.borrow_mut().push(*it);
+        false
+    };
+    let mut none: [TtEntry; 0] = [];
+    let mut p = Player::new(PlayerKind::Strong, 3, &mut none);
+    p.set_budget(Budget {
+        max_nodes: u64::MAX,
+        max_depth: 5,
+        deadline_check: None,
+        iteration_done: Some(&record),
+    });
+    let free = p.choose_move(&pos).unwrap();
+    let seen = seen.into_inner();
+    // Depths 1 to 5 in order (the last one too: a decided value or a full
+    // board end the deepening before the call, neither happens here).
+    let depths: Vec<u32> = seen.iter().map(|it| it.depth).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(seen[0].stable, 1);
+    assert_eq!(seen[0].drop, 0);
+    for pair in seen.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        // A move that held counts on; a changed one starts again at 1.
+        assert!(b.stable == a.stable + 1 || b.stable == 1, "{seen:?}");
+        assert_eq!(b.drop, (a.value - b.value).max(0), "{seen:?}");
+    }
+    // Stopping after the second iteration plays its move: the one a search
+    // capped at depth 2 plays (same seed).
+    let stop_at_2 = |it: &Iteration| it.depth >= 2;
+    let mut p = Player::new(PlayerKind::Strong, 3, &mut none);
+    p.set_budget(Budget {
+        max_nodes: u64::MAX,
+        max_depth: 0,
+        deadline_check: None,
+        iteration_done: Some(&stop_at_2),
+    });
+    let early = p.choose_move(&pos).unwrap();
+    assert_eq!(p.stats().depth, 2);
+    let mut p = Player::new(PlayerKind::Strong, 3, &mut none);
+    p.set_budget(Budget {
+        max_nodes: u64::MAX,
+        max_depth: 2,
+        deadline_check: None,
+        iteration_done: None,
+    });
+    assert_eq!(Some(early), p.choose_move(&pos));
+    assert!(pos.is_legal(free));
+}
+
 #[test]
 fn deadline_and_depth_limits_stop_the_search() {
     let rules = Rules::new(15, 15, 5).unwrap();
@@ -166,6 +226,7 @@ fn deadline_and_depth_limits_stop_the_search() {
         max_nodes: u64::MAX,
         max_depth: 0,
         deadline_check: Some(&stop),
+        iteration_done: None,
     });
     let mv = p.choose_move(&pos).unwrap();
     assert!(pos.is_legal(mv));
@@ -175,6 +236,7 @@ fn deadline_and_depth_limits_stop_the_search() {
         max_nodes: u64::MAX,
         max_depth: 2,
         deadline_check: None,
+        iteration_done: None,
     });
     p.choose_move(&pos).unwrap();
     assert!(p.stats().depth <= 2);

@@ -98,6 +98,7 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
             deadline: args
                 .time
                 .map(|ms| Instant::now() + Duration::from_millis(ms)),
+            aim: None,
         };
         let (choice, _) = think(args.ai, args.seed, &mut tt, &pos, limits);
         let square = choice.ok_or_else(|| input_error(format!("{origin}: no legal move")))?;

@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use ttt_core::{Rules, WinCondition};
 
+use crate::common::move_times;
+
 /// Turn time when the manager gives none (ms).
 pub const DEFAULT_TURN_MS: u64 = 5_000;
 
@@ -85,21 +87,26 @@ pub(crate) fn win_text(win: WinCondition) -> &'static str {
 }
 
 impl Info {
-    /// How long the brain may think for one move.
-    pub fn move_time(&self) -> Duration {
-        let mut ms = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
-        if let Some(left) = self.time_left {
-            // A match lasts about 30 more moves of ours, at worst.
-            if self.timeout_match != Some(0) {
-                ms = ms.min(left / 30);
-            }
-        }
-        // Safety margin for process scheduling and the answer's trip: a
-        // search stops within a few ms of its deadline (its longest overrun
-        // in 1 s moves was 50 ms at load 7), so 5% + 30 ms is enough.
-        let ms = ms.saturating_sub(ms / 20).saturating_sub(30).max(5);
-        Duration::from_millis(ms)
+    /// How long the brain may think for one move, and how long it aims
+    /// for: the turn time, or under a game clock (`timeout_match` and
+    /// `time_left`) a share of what is left ([`move_times`]).
+    pub fn move_times(&self) -> (Duration, Option<Duration>) {
+        let turn = Duration::from_millis(self.timeout_turn.unwrap_or(DEFAULT_TURN_MS));
+        let left = self
+            .time_left
+            .filter(|_| self.timeout_match != Some(0))
+            .map(Duration::from_millis);
+        let (most, aim) = move_times(Some(turn), left);
+        (with_margin(most.unwrap_or(turn)), aim.map(with_margin))
     }
+}
+
+/// Less the safety margin for process scheduling and the answer's trip: a
+/// search stops within a few ms of its deadline (its longest overrun in 1 s
+/// moves was 50 ms at load 7), so 5% + 30 ms is enough.
+fn with_margin(d: Duration) -> Duration {
+    let ms = d.as_millis() as u64;
+    Duration::from_millis(ms.saturating_sub(ms / 20).saturating_sub(30).max(5))
 }
 
 #[cfg(test)]
@@ -107,25 +114,36 @@ mod tests {
     use super::*;
 
     #[test]
-    fn move_time_honours_turn_and_match_limits() {
-        let ms = |info: Info| info.move_time().as_millis();
-        assert_eq!(ms(Info::default()), 4_720);
+    fn move_times_honour_turn_and_match_limits() {
+        let ms = |info: Info| {
+            let (most, aim) = info.move_times();
+            (most.as_millis(), aim.map(|a| a.as_millis()))
+        };
+        assert_eq!(ms(Info::default()), (4_720, None));
         let turn = Info {
             timeout_turn: Some(1000),
             ..Info::default()
         };
-        assert_eq!(ms(turn), 920);
+        assert_eq!(ms(turn), (920, None));
+        // 3 s left: at most 428 ms (a seventh), aiming for 120 ms (a
+        // 25th), each less the margin.
         let short = Info {
             timeout_turn: Some(30_000),
             timeout_match: Some(60_000),
             time_left: Some(3_000),
             ..Info::default()
         };
-        assert_eq!(ms(short), 65);
+        assert_eq!(ms(short), (377, Some(84)));
+        // timeout_match 0: no game clock, whatever time_left says.
+        let unlimited = Info {
+            timeout_match: Some(0),
+            ..short
+        };
+        assert_eq!(ms(unlimited), (28_470, None));
         let fast = Info {
             timeout_turn: Some(0),
             ..Info::default()
         };
-        assert_eq!(ms(fast), 5);
+        assert_eq!(ms(fast), (5, None));
     }
 }

@@ -40,8 +40,11 @@ INFO rule 1), or the longer side on boards smaller than five. INFO rule 4 plays
 renju on boards of 15x15 and up (black, the first player, may not play an
 overline, a double four or a double three; it wins with exactly five). Caro
 (INFO rule 8) is not supported: a MESSAGE line says so. Uses the perfect
-player on boards it can solve and the strong player within INFO timeout_turn /
-time_left otherwise; an empty board is answered with the centre.
+player on boards it can solve and the strong player otherwise: within INFO
+timeout_turn, and under a game clock (timeout_match, time_left) at most a
+seventh of what is left, aiming for a 25th (less once its move has held for
+three iterations of the search, up to twice as much while it keeps changing
+or its value falls); an empty board is answered with the centre.
 Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end
 the turn at once without a move, so a script must wait for each answer.
 BOARD field 3 (a won line of a continuous game) marks a cell nobody plays.

@@ -199,9 +199,11 @@ impl<B: Brain> Session<B> {
             }
             Outcome::Draw => return writeln!(out, "ERROR the game is over: the board is full"),
         }
+        let (most, aim) = self.info.move_times();
         let limits = Limits {
             max_nodes: None,
-            deadline: Some(received + self.info.move_time()),
+            deadline: Some(received + most),
+            aim: aim.map(|a| received + a),
         };
         let interrupts = self.interrupts.clone();
         let stop = move || interrupts.pending();

@@ -112,7 +112,7 @@ pub use progress::Progress;
 pub use prover::SharedTable;
 pub use prover::{Pairing, ProofTable, Prover, Verdict};
 pub use solver::Solver;
-pub use strong::{Budget, Engine};
+pub use strong::{Budget, Engine, Iteration};
 pub use tt::TtEntry;
 
 /// Every player selectable by name.

@@ -103,13 +103,16 @@ impl Contestant {
         used: Duration,
         brain: &mut BuiltinBrain<'_>,
     ) -> Result<TimedMove, Forfeit> {
-        let limit = time.limit(used);
         let (square, took) = match self {
             Contestant::Builtin(kind) => {
                 let start = Instant::now();
+                // Under a game clock a share of what is left, as the
+                // Gomocup brain does: not all of it on one move.
+                let (most, aim) = time.move_times(used);
                 let limits = Limits {
                     max_nodes: brain.max_nodes,
-                    deadline: limit.map(|l| start + l),
+                    deadline: most.map(|l| start + l),
+                    aim: aim.map(|a| start + a),
                 };
                 let seed = brain.next_seed();
                 let interrupt = &brain.interrupt;

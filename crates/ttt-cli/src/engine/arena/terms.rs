@@ -4,6 +4,8 @@
 //! either.
 use std::time::Duration;
 
+use crate::common::move_times;
+
 /// The time rules of a match.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TimeControl {
@@ -16,15 +18,12 @@ pub struct TimeControl {
 }
 
 impl TimeControl {
-    /// The time a side should aim to use for its next move, `used` spent so
-    /// far in the game: the turn time or what is left of the game time,
-    /// whichever is less (before the grace margin).
-    pub fn limit(&self, used: Duration) -> Option<Duration> {
-        let left = self.game.map(|g| g.saturating_sub(used));
-        match (self.turn, left) {
-            (Some(t), Some(l)) => Some(t.min(l)),
-            (t, l) => t.or(l),
-        }
+    /// How long a built-in player's next move may take and how long it
+    /// aims for, `used` spent so far in the game: the turn time, or a share
+    /// of what is left of the game time ([`move_times`], as the Gomocup
+    /// brain shares its clock).
+    pub fn move_times(&self, used: Duration) -> (Option<Duration>, Option<Duration>) {
+        move_times(self.turn, self.game.map(|g| g.saturating_sub(used)))
     }
 
     /// The longest the next move may take before it loses, `used` spent so
@@ -108,18 +107,19 @@ mod tests {
     }
 
     #[test]
-    fn the_move_limit_is_the_turn_time_or_what_is_left_of_the_game() {
+    fn a_move_takes_the_turn_time_or_a_share_of_what_is_left_of_the_game() {
         let tc = TimeControl {
             turn: Some(ms(1000)),
-            game: Some(ms(5000)),
+            game: Some(ms(7000)),
             grace: ms(100),
         };
-        assert_eq!(tc.limit(ms(0)), Some(ms(1000)));
-        assert_eq!(tc.limit(ms(4500)), Some(ms(500)));
-        assert_eq!(tc.limit(ms(6000)), Some(ms(0)));
+        // A seventh of what is left at most, aiming for a 25th.
+        assert_eq!(tc.move_times(ms(0)), (Some(ms(1000)), Some(ms(280))));
+        assert_eq!(tc.move_times(ms(6300)), (Some(ms(100)), Some(ms(28))));
+        assert_eq!(tc.move_times(ms(8000)), (Some(ms(0)), Some(ms(0))));
         let turn_only = TimeControl { game: None, ..tc };
-        assert_eq!(turn_only.limit(ms(9999)), Some(ms(1000)));
-        assert_eq!(TimeControl::default().limit(ms(1)), None);
+        assert_eq!(turn_only.move_times(ms(9999)), (Some(ms(1000)), None));
+        assert_eq!(TimeControl::default().move_times(ms(1)), (None, None));
     }
 
     #[test]

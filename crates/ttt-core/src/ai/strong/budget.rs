@@ -13,6 +13,28 @@ pub struct Budget<'a> {
     /// Called now and then; returning `true` stops the search (a deadline
     /// measured by the caller's clock).
     pub deadline_check: Option<&'a dyn Fn() -> bool>,
+    /// Called after each completed iteration of the deepening with what it
+    /// found; returning `true` plays its move without a deeper iteration:
+    /// the caller's time management (a settled move needs less time than
+    /// one that keeps changing).
+    pub iteration_done: Option<&'a dyn Fn(&Iteration) -> bool>,
+}
+
+/// What a completed iteration of the deepening found: what a caller's time
+/// management weighs (see [`Budget::iteration_done`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    /// Plies searched (forced replies not counted).
+    pub depth: u32,
+    /// The best move's value for the side to move.
+    pub value: i32,
+    /// Completed iterations in a row, this one included, that chose the
+    /// same move (1: the move changed, or this is the first iteration).
+    pub stable: u32,
+    /// How much the value fell since the previous iteration (0 when it
+    /// held or rose): a falling value means trouble the search is still
+    /// finding.
+    pub drop: i32,
 }
 
 impl Budget<'_> {
@@ -25,6 +47,7 @@ impl Budget<'_> {
             max_nodes,
             max_depth: 0,
             deadline_check: None,
+            iteration_done: None,
         }
     }
 }
@@ -41,6 +64,7 @@ impl core::fmt::Debug for Budget<'_> {
             .field("max_nodes", &self.max_nodes)
             .field("max_depth", &self.max_depth)
             .field("deadline_check", &self.deadline_check.is_some())
+            .field("iteration_done", &self.iteration_done.is_some())
             .finish()
     }
 }

@@ -66,7 +66,7 @@ mod threats;
 mod vcf;
 mod vct;
 
-pub use budget::Budget;
+pub use budget::{Budget, Iteration};
 pub use proof::{Threat, ThreatProbe, DELAYS};
 
 /// Search values of decided games: a win whose last move is the n-th ply

@@ -3,7 +3,10 @@
 //!
 //! Each iteration searches the root moves best first (the best of the last
 //! iteration moves to the front); the move of the last completed iteration
-//! is played, or a later one that beat it before the budget ran out. Every
+//! is played, or a later one that beat it before the budget ran out. After
+//! each completed iteration the budget's `iteration_done` hears its depth,
+//! value, how many iterations its move has held and how far its value
+//! fell, and may end the search there (the caller's time management). Every
 //! node first applies the tactics of `threats.rs`: a win in one is taken,
 //! two opponent winning cells are a loss, a single one must be blocked and
 //! that forced reply does not use up depth, and a fork the opponent cannot
@@ -191,6 +194,8 @@ impl Engine<'_> {
         let me = self.turn;
         let n = root.len();
         let mut best = (root[0].1, 0);
+        let mut stable = 0u32;
+        let mut last_value: Option<i32> = None;
         let max_depth = match self.budget.max_depth {
             0 => MAX_PLY,
             d => d.min(MAX_PLY),
@@ -240,6 +245,11 @@ impl Engine<'_> {
             }
             self.stats.depth = depth;
             if let Some((sq, v, i)) = iter_best {
+                stable = if sq == best.0 && last_value.is_some() {
+                    stable + 1
+                } else {
+                    1
+                };
                 best = (sq, v);
                 // Best move first next time.
                 let item = root[i];
@@ -250,6 +260,19 @@ impl Engine<'_> {
             }
             if best.1.abs() >= MATE_BOUND || depth as usize >= empty_cells {
                 break;
+            }
+            let drop = last_value.map_or(0, |last| (last - best.1).max(0));
+            last_value = Some(best.1);
+            if let Some(done) = self.budget.iteration_done {
+                let it = super::Iteration {
+                    depth,
+                    value: best.1,
+                    stable,
+                    drop,
+                };
+                if done(&it) {
+                    break;
+                }
             }
         }
         best
