@@ -120,6 +120,9 @@ pub struct Prover<'a, T: ProofTable = &'a mut [TtEntry]> {
     next_check: u64,
     zone_cuts: u64,
     pairings: u64,
+    /// The last pairing found: a hint for the next search (a sibling's
+    /// pairing needs mending at a mark or two).
+    last_pairs: pairing::Pairs,
     dominance_cuts: u64,
     /// Set by a parent for its next child: put the child off if another
     /// prover is searching it (parallel search only).
@@ -161,6 +164,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             next_check: CHECK_INTERVAL,
             zone_cuts: 0,
             pairings: 0,
+            last_pairs: pairing::Pairs::EMPTY,
             dominance_cuts: 0,
             exclusive: false,
             deferred: false,
@@ -606,12 +610,13 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // its first move keeps such a pairing, and the search for one that
         // is not there costs more than the extra node.
         let paired = if a_moves {
-            pairing::pairing(g, t.cell_lines.as_ref(), d, empty)
+            pairing::pairing_near(g, t.cell_lines.as_ref(), d, empty, &self.last_pairs)
         } else {
             None
         };
         if let Some(pairs) = paired {
             self.pairings += 1;
+            self.last_pairs = pairs;
             // Kept, so the position is not paired again when met again.
             let zone = pairs.cells();
             self.tt.store(

@@ -15,6 +15,12 @@
 //! half its 49 cells, so private pairs cannot exist until many lines are
 //! dead.
 //!
+//! The prover passes the last pairing it found as a hint ([`pairing_near`]):
+//! a sibling position differs by a mark or two, so most of its pairs still
+//! serve, and only the lines left unserved are searched for (7x7 k=5: the
+//! proof took 6.3G instructions and 449k nodes instead of 7.5G and 528k;
+//! 8x8: 5% fewer instructions per node, 6% more positions paired).
+//!
 //! [`twin_cells`] is the exact reduction behind the same idea: two empty
 //! cells on exactly the same live lines are a pair serving all of them.
 use super::super::geometry::Geo;
@@ -24,6 +30,9 @@ use super::super::geometry::Geo;
 /// time is least at 128.)
 pub(crate) const PAIRING_STEPS: u32 = 128;
 
+/// Steps a [`pairing_near`] may take to mend its hint.
+pub(crate) const MEND_STEPS: u32 = 32;
+
 /// A pairing: pairs of cells (bit numbers of the bitboard).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Pairs {
@@ -32,7 +41,7 @@ pub(crate) struct Pairs {
 }
 
 impl Pairs {
-    const EMPTY: Pairs = Pairs {
+    pub(crate) const EMPTY: Pairs = Pairs {
         pairs: [(0, 0); 32],
         len: 0,
     };
@@ -80,7 +89,21 @@ pub(crate) fn pairing(
     d: u64,
     empty: u64,
 ) -> Option<Pairs> {
-    private_pairing(g, d, empty).or_else(|| shared_pairing(g, cell_lines?, d, empty))
+    pairing_near(g, cell_lines, d, empty, &Pairs::EMPTY)
+}
+
+/// [`pairing`], trying first to mend `hint` (a pairing of a position met
+/// shortly before: a sibling's differs by a mark or two): its pairs whose
+/// cells are still empty are kept, and only the lines they leave unserved
+/// are searched for, within [`MEND_STEPS`] steps.
+pub(crate) fn pairing_near(
+    g: &Geo,
+    cell_lines: Option<&[u128; 64]>,
+    d: u64,
+    empty: u64,
+    hint: &Pairs,
+) -> Option<Pairs> {
+    private_pairing(g, d, empty).or_else(|| shared_pairing(g, cell_lines?, d, empty, hint))
 }
 
 /// Empty cells that come in twins, two cells on exactly the same live
@@ -219,6 +242,7 @@ pub(crate) fn shared_pairing(
     cell_lines: &[u128; 64],
     d: u64,
     empty: u64,
+    hint: &Pairs,
 ) -> Option<Pairs> {
     let mut live = 0u128;
     for (i, &w) in g.win[..g.nwin].iter().enumerate() {
@@ -227,6 +251,32 @@ pub(crate) fn shared_pairing(
                 return None;
             }
             live |= 1 << i;
+        }
+    }
+    if hint.len > 0 {
+        let mut kept = Pairs::EMPTY;
+        let mut served = 0u128;
+        for &(p, q) in &hint.pairs[..hint.len] {
+            if empty >> p & 1 != 0 && empty >> q & 1 != 0 {
+                let lines = cell_lines[p as usize] & cell_lines[q as usize] & live;
+                if lines != 0 {
+                    kept.push(p, q);
+                    served |= lines;
+                }
+            }
+        }
+        if kept.len > 0 {
+            let mut search = PairSearch {
+                g,
+                cell_lines,
+                empty,
+                used: kept.cells(),
+                pairs: kept,
+                steps: MEND_STEPS,
+            };
+            if search.cover(live & !served) {
+                return Some(search.pairs);
+            }
         }
     }
     let mut search = PairSearch {
@@ -388,7 +438,8 @@ mod tests {
         let g = geo(9, 2, 5);
         assert!(private_pairing(&g, 0, g.full).is_none());
         let lines = cell_lines(&g).unwrap();
-        let pairs = shared_pairing(&g, &lines, 0, g.full).expect("9x2 k=5 shares pairs");
+        let pairs =
+            shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY).expect("9x2 k=5 shares pairs");
         assert_pairing(&g, 0, g.full, &pairs);
         assert_eq!(pairs.len, 4);
         // The empty 7x7 k=5 board has none: its 3x3 centre would need 12
@@ -396,8 +447,37 @@ mod tests {
         for (c, r) in [(7, 7), (6, 6)] {
             let g = geo(c, r, 5);
             let lines = cell_lines(&g).unwrap();
-            assert!(shared_pairing(&g, &lines, 0, g.full).is_none(), "{c}x{r}");
+            assert!(
+                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY).is_none(),
+                "{c}x{r}"
+            );
         }
+    }
+
+    #[test]
+    fn a_hint_is_mended_into_a_pairing_of_the_new_position() {
+        // 9x2 k=5's pairing, as a hint for positions one mark away.
+        let g = geo(9, 2, 5);
+        let lines = cell_lines(&g).unwrap();
+        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY).unwrap();
+        for c in 0..18 {
+            let bit = 1u64 << c;
+            // A defender mark kills the lines through it: the hint's other
+            // pairs still serve the rest.
+            let mended = pairing_near(&g, Some(&lines), bit, g.full & !bit, &hint)
+                .unwrap_or_else(|| panic!("defender on {c}"));
+            assert_pairing(&g, bit, g.full & !bit, &mended);
+            // An attacker mark takes a cell: whatever comes back is a
+            // pairing of that position (never the broken pair).
+            if let Some(p) = pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint) {
+                assert_pairing(&g, 0, g.full & !bit, &p);
+            }
+        }
+        // A hint from another board's position (cells taken, lines dead)
+        // never yields a false pairing: 7x7 k=5 has none, whatever the hint.
+        let g7 = geo(7, 7, 5);
+        let lines7 = cell_lines(&g7).unwrap();
+        assert!(pairing_near(&g7, Some(&lines7), 0, g7.full, &hint).is_none());
     }
 
     #[test]
