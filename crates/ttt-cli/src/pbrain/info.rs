@@ -125,15 +125,15 @@ mod tests {
             ..Info::default()
         };
         assert_eq!(ms(turn), (920, None));
-        // 3 s left: at most 428 ms (a seventh), aiming for 120 ms (a
-        // 25th), each less the margin.
+        // 3 s left: at most 428 ms (a seventh), aiming for 200 ms (a
+        // 15th), each less the margin.
         let short = Info {
             timeout_turn: Some(30_000),
             timeout_match: Some(60_000),
             time_left: Some(3_000),
             ..Info::default()
         };
-        assert_eq!(ms(short), (377, Some(84)));
+        assert_eq!(ms(short), (377, Some(160)));
         // timeout_match 0: no game clock, whatever time_left says.
         let unlimited = Info {
             timeout_match: Some(0),

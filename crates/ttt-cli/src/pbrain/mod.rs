@@ -42,8 +42,8 @@ overline, a double four or a double three; it wins with exactly five). Caro
 (INFO rule 8) is not supported: a MESSAGE line says so. Uses the perfect
 player on boards it can solve and the strong player otherwise: within INFO
 timeout_turn, and under a game clock (timeout_match, time_left) at most a
-seventh of what is left, aiming for a 25th (less once its move has held for
-three iterations of the search, up to twice as much while it keeps changing
+seventh of what is left, aiming for a 15th (less once its move has held for
+three iterations of the search, up to 2.25 times as much while it changes
 or its value falls); an empty board is answered with the centre.
 Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end
 the turn at once without a move, so a script must wait for each answer.

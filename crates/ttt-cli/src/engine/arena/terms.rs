@@ -110,13 +110,13 @@ mod tests {
     fn a_move_takes_the_turn_time_or_a_share_of_what_is_left_of_the_game() {
         let tc = TimeControl {
             turn: Some(ms(1000)),
-            game: Some(ms(7000)),
+            game: Some(ms(10_500)),
             grace: ms(100),
         };
-        // A seventh of what is left at most, aiming for a 25th.
-        assert_eq!(tc.move_times(ms(0)), (Some(ms(1000)), Some(ms(280))));
-        assert_eq!(tc.move_times(ms(6300)), (Some(ms(100)), Some(ms(28))));
-        assert_eq!(tc.move_times(ms(8000)), (Some(ms(0)), Some(ms(0))));
+        // A seventh of what is left at most, aiming for a 15th.
+        assert_eq!(tc.move_times(ms(0)), (Some(ms(1000)), Some(ms(700))));
+        assert_eq!(tc.move_times(ms(9450)), (Some(ms(150)), Some(ms(70))));
+        assert_eq!(tc.move_times(ms(11_000)), (Some(ms(0)), Some(ms(0))));
         let turn_only = TimeControl { game: None, ..tc };
         assert_eq!(turn_only.move_times(ms(9999)), (Some(ms(1000)), None));
         assert_eq!(TimeControl::default().move_times(ms(1)), (None, None));
