@@ -1,8 +1,8 @@
 //! `strong`: tactics (never misses a win in one or a forced block) and
 //! matches against the seed bots on boards too large to solve.
-use ttt_core::ai::{Budget, Iteration, Player, PlayerKind, TtEntry};
+use ttt_core::ai::{Budget, Iteration, Player, PlayerKind, SearchStats, TtEntry};
 use ttt_core::rng::Rng;
-use ttt_core::{Mark, Outcome, Position, Rules};
+use ttt_core::{Mark, Outcome, Position, Rules, Square};
 
 /// Plays one game; returns the outcome.
 fn play(rules: Rules, x: (PlayerKind, u64), o: (PlayerKind, u64), nodes: u64) -> Outcome {
@@ -150,30 +150,36 @@ fn makes_a_double_threat_when_it_can() {
     assert!(winning_cells(&after, Mark::X).len() >= 2, "played {mv:?}");
 }
 
+/// A 15x15 midgame position (X to move) the search limits are tried on.
+const MIDGAME: &str = ".............../.............../.............../.............../.............../......o......../......xx......./.......xo....../.......o......./.............../.............../.............../.............../.............../...............";
+
+/// `strong`'s move in `pos` under `budget` (seed `seed`, no table), and
+/// what its search reports.
+fn strong_under(pos: &Position, seed: u64, budget: Budget<'_>) -> (Option<Square>, SearchStats) {
+    let mut none: [TtEntry; 0] = [];
+    let mut p = Player::new(PlayerKind::Strong, seed, &mut none);
+    p.set_budget(budget);
+    let mv = p.choose_move(pos);
+    (mv, p.stats())
+}
+
 /// The time management's view of the search: after each completed
 /// iteration the caller hears its depth, value and how long its move has
 /// held, and can play that move at once.
 #[test]
 fn the_caller_hears_each_iteration_and_can_stop_after_it() {
-    let pos = Position::from_board(
-        ".............../.............../.............../.............../.............../......o......../......xx......./.......xo....../.......o......./.............../.............../.............../.............../.............../...............",
-        Some(5),
-    )
-    .unwrap();
+    let pos = Position::from_board(MIDGAME, Some(5)).unwrap();
     let seen = std::cell::RefCell::new(Vec::<Iteration>::new());
     let record = |it: &Iteration| {
         seen.borrow_mut().push(*it);
         false
     };
-    let mut none: [TtEntry; 0] = [];
-    let mut p = Player::new(PlayerKind::Strong, 3, &mut none);
-    p.set_budget(Budget {
-        max_nodes: u64::MAX,
+    let budget = Budget {
         max_depth: 5,
-        deadline_check: None,
         iteration_done: Some(&record),
-    });
-    let free = p.choose_move(&pos).unwrap();
+        ..Budget::nodes(u64::MAX)
+    };
+    let (free, _) = strong_under(&pos, 3, budget);
     let seen = seen.into_inner();
     // Depths 1 to 5 in order (the last one too: a decided value or a full
     // board end the deepening before the call, neither happens here).
@@ -190,57 +196,41 @@ fn the_caller_hears_each_iteration_and_can_stop_after_it() {
     // Stopping after the second iteration plays its move: the one a search
     // capped at depth 2 plays (same seed).
     let stop_at_2 = |it: &Iteration| it.depth >= 2;
-    let mut p = Player::new(PlayerKind::Strong, 3, &mut none);
-    p.set_budget(Budget {
-        max_nodes: u64::MAX,
-        max_depth: 0,
-        deadline_check: None,
+    let stopped = Budget {
         iteration_done: Some(&stop_at_2),
-    });
-    let early = p.choose_move(&pos).unwrap();
-    assert_eq!(p.stats().depth, 2);
-    let mut p = Player::new(PlayerKind::Strong, 3, &mut none);
-    p.set_budget(Budget {
-        max_nodes: u64::MAX,
+        ..Budget::nodes(u64::MAX)
+    };
+    let (early, stats) = strong_under(&pos, 3, stopped);
+    assert_eq!(stats.depth, 2);
+    let capped = Budget {
         max_depth: 2,
-        deadline_check: None,
-        iteration_done: None,
-    });
-    assert_eq!(Some(early), p.choose_move(&pos));
-    assert!(pos.is_legal(free));
+        ..Budget::nodes(u64::MAX)
+    };
+    assert_eq!(early, strong_under(&pos, 3, capped).0);
+    assert!(pos.is_legal(free.unwrap()));
 }
 
 #[test]
 fn deadline_and_depth_limits_stop_the_search() {
     let rules = Rules::new(15, 15, 5).unwrap();
-    let pos = Position::from_board(
-        ".............../.............../.............../.............../.............../......o......../......xx......./.......xo....../.......o......./.............../.............../.............../.............../.............../...............",
-        Some(5),
-    )
-    .unwrap();
+    let pos = Position::from_board(MIDGAME, Some(5)).unwrap();
     assert_eq!(*pos.rules(), rules);
     let stop = || true;
-    let mut none: [TtEntry; 0] = [];
-    let mut p = Player::new(PlayerKind::Strong, 0, &mut none);
-    p.set_budget(Budget {
-        max_nodes: u64::MAX,
-        max_depth: 0,
+    let stopped = Budget {
         deadline_check: Some(&stop),
-        iteration_done: None,
-    });
-    let mv = p.choose_move(&pos).unwrap();
-    assert!(pos.is_legal(mv));
-    assert!(p.stats().nodes <= 1024, "{:?}", p.stats());
-    let mut p = Player::new(PlayerKind::Strong, 0, &mut none);
-    p.set_budget(Budget {
-        max_nodes: u64::MAX,
+        ..Budget::nodes(u64::MAX)
+    };
+    let (mv, stats) = strong_under(&pos, 0, stopped);
+    assert!(pos.is_legal(mv.unwrap()));
+    assert!(stats.nodes <= 1024, "{stats:?}");
+    let capped = Budget {
         max_depth: 2,
-        deadline_check: None,
-        iteration_done: None,
-    });
-    p.choose_move(&pos).unwrap();
-    assert!(p.stats().depth <= 2);
+        ..Budget::nodes(u64::MAX)
+    };
+    let (_, stats) = strong_under(&pos, 0, capped);
+    assert!(stats.depth <= 2);
     // Same seed, same move; the stats report the depth reached.
+    let mut none: [TtEntry; 0] = [];
     let mut a = Player::new(PlayerKind::Strong, 5, &mut none);
     let m1 = a.choose_move(&pos);
     let d = a.stats().depth;
