@@ -221,7 +221,9 @@ fn an_openings_file_is_played_in_order_with_colours_swapped() {
         record.to_str().unwrap(),
         "--json",
     ]);
-    json_of(&out);
+    let j = json_of(&out);
+    assert_eq!(j["openings_file"], file, "{j}");
+    assert!(j["swap"].as_bool().unwrap(), "{j}");
     let text = fs::read_to_string(&record).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
