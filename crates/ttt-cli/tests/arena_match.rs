@@ -192,6 +192,97 @@ fn pbrain_ttt_plays_itself_from_balanced_openings() {
     }
 }
 
+/// The openings file shipped with the program: each opening is played
+/// twice, colours swapped, in the file's order.
+#[test]
+fn an_openings_file_is_played_in_order_with_colours_swapped() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/openings/freestyle-15x15.txt");
+    let listed: Vec<String> = fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim().to_string())
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(listed.len() >= 20, "{} openings", listed.len());
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.txt");
+    let out = arena(&[
+        "-x",
+        "random",
+        "-o",
+        "random",
+        "--size",
+        "15",
+        "--openings-file",
+        file,
+        "--games",
+        "4",
+        "--record",
+        record.to_str().unwrap(),
+        "--json",
+    ]);
+    let j = json_of(&out);
+    assert_eq!(j["openings_file"], file, "{j}");
+    assert!(j["swap"].as_bool().unwrap(), "{j}");
+    let text = fs::read_to_string(&record).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    for (i, line) in lines.iter().enumerate() {
+        let opening = field(line, "opening");
+        let wanted: Vec<&str> = listed[i / 2].split_whitespace().collect();
+        assert_eq!(opening.split(' ').collect::<Vec<_>>(), wanted, "{line}");
+        assert!(field(line, "moves").starts_with(&opening), "{line}");
+    }
+    // Colours swapped within a pair.
+    assert_eq!(field(lines[0], "x"), field(lines[1], "o"));
+}
+
+#[test]
+fn bad_openings_files_are_refused_before_a_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let one = write("one.txt", "h8 i9 g7\n");
+    let bad_square = write("bad.txt", "h8 i9\nh8 q9\n");
+    let taken = write("taken.txt", "h8 h8\n");
+    let empty = write("empty.txt", "# nothing yet\n");
+    let missing = dir.path().join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    for (file, games, message) in [
+        (
+            one.as_str(),
+            "4",
+            "has 1 opening, enough for 2 games, not 4",
+        ),
+        (one.as_str(), "3", "--games must be even"),
+        (bad_square.as_str(), "2", "line 2: \"q9\" is not a square"),
+        (taken.as_str(), "2", "line 1: h8 cannot be played"),
+        (empty.as_str(), "2", "no openings"),
+        (missing, "2", "missing.txt"),
+    ] {
+        let args = [
+            "-x",
+            "random",
+            "-o",
+            "random",
+            "--size",
+            "15",
+            "--openings-file",
+            file,
+            "--games",
+            games,
+        ];
+        let out = arena(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file}: {err}");
+        assert!(err.contains(message), "{file}: {err}");
+        assert!(out.stdout.is_empty(), "{file}");
+    }
+}
+
 /// One match of the fake engine (as -x) against the built-in random player.
 fn fake_match(fault_args: &str, games: &str, extra: &[&str]) -> (Json, String, String) {
     let dir = tempfile::tempdir().unwrap();

@@ -16,7 +16,7 @@ mod terms;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use ttt_core::Rules;
+use ttt_core::{Rules, Square};
 
 use self::interrupt::Interrupt;
 pub use self::openings::StoneRange;
@@ -49,6 +49,11 @@ centre, played twice with colours swapped: balanced means that the built-in
 strong engine scores it within +-300 for the side to move after a fixed
 4000-node search (an open three is worth about 1000), so neither side starts
 with a three or a clear initiative. The same --seed gives the same openings.
+That check is shallow: Rapfi finds a forced win or a large lead for one side
+in most of them. --openings-file FILE plays the openings of FILE instead, in
+its order, each twice with colours swapped; crates/ttt-cli/openings/
+freestyle-15x15.txt holds 15x15 openings that Rapfi judges even (its file
+header says how they were chosen).
 
 A move later than its limit (--time, or what is left of --game-time) plus
 --grace loses the game, and so do an illegal or unreadable move, an ERROR or
@@ -76,7 +81,9 @@ Examples:
   ttt arena -x random -o random --games 1000 --seed 42 --json
   ttt arena --engine-x pbrain-ttt -o strong --size 15 --openings --games 20 --time 1000
   ttt arena --engine-x pbrain-ttt --engine-o ./pbrain-rapfi --size 15 --openings \\
-      --games 40 --time 1000 --record match.txt";
+      --games 40 --time 1000 --record match.txt
+  ttt arena --engine-x pbrain-ttt --engine-o ./pbrain-rapfi --size 15 \\
+      --openings-file crates/ttt-cli/openings/freestyle-15x15.txt --games 40 --time 1000";
 
 /// Arguments of `ttt arena`.
 #[derive(Debug, clap::Args)]
@@ -123,6 +130,11 @@ pub struct ArenaArgs {
     /// stones (N or MIN-MAX; 2-4 when given alone), colours swapped.
     #[arg(long, value_name = "STONES", num_args = 0..=1, default_missing_value = "2-4")]
     pub openings: Option<StoneRange>,
+    /// Start each pair of games from the next opening of FILE (one a line,
+    /// X's and O's moves in turn: "h8 i9 g7"; `#` comments), colours
+    /// swapped.
+    #[arg(long, value_name = "FILE", conflicts_with = "openings")]
+    pub openings_file: Option<PathBuf>,
     /// Time per move in ms: built-in players think at most this long,
     /// engines get it as INFO timeout_turn (engines: 5000 if not given).
     #[arg(long, value_name = "MS")]
@@ -158,6 +170,8 @@ struct Match {
     second: PlayerSpec,
     time: TimeControl,
     swap: bool,
+    /// The openings of --openings-file, in its order.
+    listed_openings: Option<Vec<Vec<Square>>>,
 }
 
 fn spec(
@@ -202,12 +216,37 @@ impl Match {
                  use a board of 5x5 or more with -k 5"
             )));
         }
-        if args.openings.is_some() && args.games % 2 != 0 {
+        let paired = args.openings.is_some() || args.openings_file.is_some();
+        if paired && args.games % 2 != 0 {
+            let flag = if args.openings.is_some() {
+                "--openings"
+            } else {
+                "--openings-file"
+            };
             return Err(input_error(format!(
-                "--openings plays each opening twice (colours swapped): --games must be even, not {}",
+                "{flag} plays each opening twice (colours swapped): --games must be even, not {}",
                 args.games
             )));
         }
+        let listed_openings = match &args.openings_file {
+            Some(path) => {
+                let shown = path.display();
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| input_error(format!("--openings-file {shown}: {e}")))?;
+                let list = openings::parse_openings(&text, &rules)
+                    .map_err(|e| input_error(format!("--openings-file {shown}: {e}")))?;
+                if u64::from(args.games) > 2 * list.len() as u64 {
+                    let (count, plural) = (list.len(), if list.len() == 1 { "" } else { "s" });
+                    return Err(input_error(format!(
+                        "--openings-file {shown} has {count} opening{plural}, enough for {} games, not {}",
+                        2 * count,
+                        args.games
+                    )));
+                }
+                Some(list)
+            }
+            None => None,
+        };
         let turn_ms = match (args.time, engines) {
             (Some(ms), _) => Some(ms),
             (None, true) => Some(DEFAULT_ENGINE_TURN_MS),
@@ -222,7 +261,8 @@ impl Match {
                 game: args.game_time.map(Duration::from_millis),
                 grace: Duration::from_millis(args.grace),
             },
-            swap: args.swap || args.openings.is_some(),
+            swap: args.swap || paired,
+            listed_openings,
         })
     }
 }

@@ -1,5 +1,6 @@
-//! Random balanced openings: a few stones near the centre, seeded, kept only
-//! when the built-in engine finds neither side better off.
+//! Openings of a match: random balanced ones (a few stones near the centre,
+//! seeded, kept only when the built-in engine finds neither side better
+//! off), or a fixed list read from a file.
 //!
 //! An opening of n stones (n drawn from the range, 2-4 by default) puts X,
 //! O, X, ... on random empty cells of the 7x7 square around the centre. It
@@ -129,9 +130,82 @@ pub fn balanced_opening(
     ))
 }
 
+/// The openings of an openings file (`--openings-file`): one a line, its
+/// moves X first as square names separated by spaces ("h8 i9 g7"); blank
+/// lines and everything after a `#` are ignored. Errors name the line.
+pub fn parse_openings(text: &str, rules: &Rules) -> Result<Vec<Vec<Square>>, String> {
+    let mut openings = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let moves_text = line.split('#').next().unwrap_or("").trim();
+        if moves_text.is_empty() {
+            continue;
+        }
+        let mut pos = Position::new(*rules);
+        let mut moves = Vec::new();
+        for word in moves_text.split_whitespace() {
+            let sq = rules
+                .parse_square(word)
+                .map_err(|e| format!("line {line_no}: {word:?} is not a square of {rules}: {e}"))?;
+            if pos.outcome().is_over() {
+                return Err(format!("line {line_no}: the game is over before {word}"));
+            }
+            pos.play(sq)
+                .map_err(|e| format!("line {line_no}: {word} cannot be played: {e}"))?;
+            moves.push(sq);
+        }
+        if pos.outcome().is_over() {
+            return Err(format!(
+                "line {line_no}: the game is over after the opening"
+            ));
+        }
+        openings.push(moves);
+    }
+    if openings.is_empty() {
+        return Err("no openings in it (one a line, like \"h8 i9 g7\")".to_string());
+    }
+    Ok(openings)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn openings_files_are_read_line_by_line_and_checked() {
+        let rules = Rules::new(15, 15, 5).unwrap();
+        let text = "# balanced\nh8 i9 g7\n\n  g9 g5  # two stones\n";
+        let openings = parse_openings(text, &rules).unwrap();
+        let names: Vec<Vec<String>> = openings
+            .iter()
+            .map(|o| {
+                o.iter()
+                    .map(|&sq| {
+                        rules
+                            .display_square(sq, ttt_core::SquareFormat::Coord)
+                            .to_string()
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(names, [vec!["h8", "i9", "g7"], vec!["g9", "g5"]]);
+        for (bad, says) in [
+            ("h8 z9\n", "line 1: \"z9\" is not a square"),
+            ("h8\nh8 h8\n", "line 2: h8 cannot be played"),
+            (
+                "a1 b1 a2 b2 a3 b3 a4 b4 a5\n",
+                "line 1: the game is over after the opening",
+            ),
+            (
+                "a1 b1 a2 b2 a3 b3 a4 b4 a5 c1\n",
+                "line 1: the game is over before c1",
+            ),
+            ("# nothing\n\n", "no openings"),
+        ] {
+            let e = parse_openings(bad, &rules).unwrap_err();
+            assert!(e.starts_with(says), "{bad:?}: {e}");
+        }
+    }
 
     #[test]
     fn stone_ranges() {

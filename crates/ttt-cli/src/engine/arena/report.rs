@@ -21,6 +21,7 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             o: String,
             swap: bool,
             openings: Option<String>,
+            openings_file: Option<String>,
             seed: u64,
             time_ms: Option<u64>,
             game_time_ms: Option<u64>,
@@ -35,6 +36,7 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             o: second.clone(),
             swap: m.swap,
             openings: args.openings.map(|s| s.to_string()),
+            openings_file: args.openings_file.as_ref().map(|p| p.display().to_string()),
             seed: args.seed,
             time_ms: m.time.turn.map(|d| d.as_millis() as u64),
             game_time_ms: args.game_time,
@@ -45,12 +47,16 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
         serde_json::to_writer_pretty(&mut out, &json)?;
         writeln!(out)?;
     } else {
-        let colours = match (args.openings, m.swap) {
-            (Some(stones), _) => {
+        let colours = match (args.openings, &args.openings_file, m.swap) {
+            (Some(stones), _, _) => {
                 format!("openings of {stones} stones, each played twice with colours swapped")
             }
-            (None, true) => "colours alternate".to_string(),
-            (None, false) => "-x plays X".to_string(),
+            (None, Some(file), _) => format!(
+                "the openings of {}, each played twice with colours swapped",
+                file.display()
+            ),
+            (None, None, true) => "colours alternate".to_string(),
+            (None, None, false) => "-x plays X".to_string(),
         };
         writeln!(
             out,

@@ -145,7 +145,9 @@ pub(super) fn play_match(
             break;
         }
         if game % 2 == 0 {
-            if let Some(stones) = args.openings {
+            if let Some(list) = &m.listed_openings {
+                opening.clone_from(&list[(game / 2) as usize]);
+            } else if let Some(stones) = args.openings {
                 opening = openings::balanced_opening(&m.rules, stones, &mut opening_rng)
                     .map_err(input_error)?;
             }
