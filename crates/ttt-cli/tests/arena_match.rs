@@ -192,6 +192,25 @@ fn pbrain_ttt_plays_itself_from_balanced_openings() {
     }
 }
 
+/// A 15x15 match of the built-in random players from the openings of
+/// `file`.
+fn random_from_openings(file: &str, games: &str, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "-x",
+        "random",
+        "-o",
+        "random",
+        "--size",
+        "15",
+        "--openings-file",
+        file,
+        "--games",
+        games,
+    ];
+    args.extend_from_slice(extra);
+    arena(&args)
+}
+
 /// The openings file shipped with the program: each opening is played
 /// twice, colours swapped, in the file's order.
 #[test]
@@ -206,21 +225,7 @@ fn an_openings_file_is_played_in_order_with_colours_swapped() {
     assert!(listed.len() >= 20, "{} openings", listed.len());
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("games.txt");
-    let out = arena(&[
-        "-x",
-        "random",
-        "-o",
-        "random",
-        "--size",
-        "15",
-        "--openings-file",
-        file,
-        "--games",
-        "4",
-        "--record",
-        record.to_str().unwrap(),
-        "--json",
-    ]);
+    let out = random_from_openings(file, "4", &["--record", record.to_str().unwrap(), "--json"]);
     let j = json_of(&out);
     assert_eq!(j["openings_file"], file, "{j}");
     assert!(j["swap"].as_bool().unwrap(), "{j}");
@@ -263,19 +268,7 @@ fn bad_openings_files_are_refused_before_a_game() {
         (empty.as_str(), "2", "no openings"),
         (missing, "2", "missing.txt"),
     ] {
-        let args = [
-            "-x",
-            "random",
-            "-o",
-            "random",
-            "--size",
-            "15",
-            "--openings-file",
-            file,
-            "--games",
-            games,
-        ];
-        let out = arena(&args);
+        let out = random_from_openings(file, games, &[]);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{file}: {err}");
         assert!(err.contains(message), "{file}: {err}");

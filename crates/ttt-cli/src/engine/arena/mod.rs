@@ -231,9 +231,9 @@ impl Match {
         let listed_openings = match &args.openings_file {
             Some(path) => {
                 let shown = path.display();
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| input_error(format!("--openings-file {shown}: {e}")))?;
-                let list = openings::parse_openings(&text, &rules)
+                let list = std::fs::read_to_string(path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|text| openings::parse_openings(&text, &rules))
                     .map_err(|e| input_error(format!("--openings-file {shown}: {e}")))?;
                 if u64::from(args.games) > 2 * list.len() as u64 {
                     let (count, plural) = (list.len(), if list.len() == 1 { "" } else { "s" });
