@@ -1,6 +1,7 @@
 //! `ttt arena` against engines that flood it, overrun the game clock, or
-//! are still running when the match is stopped by a signal, and a record
-//! file that cannot be written (issue 23, defects 1, 2, 3 and 7).
+//! are still running when the match is stopped by a signal, a record file
+//! that cannot be written (issue 23, defects 1, 2, 3 and 7), and time odds
+//! (each side its own time per move).
 mod common;
 
 use std::fs;
@@ -264,5 +265,70 @@ fn a_record_file_that_cannot_be_written_is_named_and_the_summary_kept() {
     assert!(
         stderr.contains("--record /dev/full: cannot write game 1"),
         "{stderr}"
+    );
+}
+
+#[test]
+fn time_odds_give_each_side_its_own_turn_time() {
+    // Both engines answer after 150 ms. -x has 1000 ms a move (--time-x),
+    // -o the 50 ms of --time: only -o is late (150 > 50 + 20 ms grace).
+    let dir = tempfile::tempdir().unwrap();
+    let (x_log, o_log) = (dir.path().join("x.log"), dir.path().join("o.log"));
+    let engine = |log: &std::path::Path| {
+        fake(&format!(
+            "--fault slow --delay-ms 150 --log '{}'",
+            log.display()
+        ))
+    };
+    let (x, o) = (engine(&x_log), engine(&o_log));
+    let args = [
+        "--engine-x",
+        &x,
+        "--engine-o",
+        &o,
+        "--size",
+        "7",
+        "-k",
+        "5",
+        "--games",
+        "2",
+        "--swap",
+        "--time",
+        "50",
+        "--time-x",
+        "1000",
+        "--grace",
+        "20",
+    ];
+    let (j, stderr) = arena_in_bounded_memory(&args, 30);
+    assert_eq!(j["time_x_ms"], 1000, "{j}");
+    assert_eq!(j["time_o_ms"], 50, "{j}");
+    assert_eq!(j["time_ms"], Json::Null, "{j}");
+    assert_eq!(j["first_player_forfeits"], 0, "{j}\n{stderr}");
+    assert_eq!(j["second_player_forfeits"], 2, "{j}\n{stderr}");
+    // Each engine was told its own limit, in both colours.
+    let told = |log: &std::path::Path, ms: u32| {
+        let text = fs::read_to_string(log).unwrap();
+        let want = format!("INFO timeout_turn {ms}");
+        text.lines().filter(|l| l.ends_with(&want)).count() >= 2
+            && !text
+                .lines()
+                .any(|l| l.contains("timeout_turn") && !l.ends_with(&want))
+    };
+    assert!(
+        told(&x_log, 1000),
+        "{}",
+        fs::read_to_string(&x_log).unwrap()
+    );
+    assert!(told(&o_log, 50), "{}", fs::read_to_string(&o_log).unwrap());
+
+    // The text report says who had which time.
+    let out = ttt().arg("arena").args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("time: 1000 ms per move for fake-engine --fault slow")
+            && text.contains("(-x), 50 ms for fake-engine")
+            && text.contains("(-o), 20 ms grace"),
+        "{text}"
     );
 }

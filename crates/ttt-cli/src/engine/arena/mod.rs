@@ -55,6 +55,10 @@ its order, each twice with colours swapped; crates/ttt-cli/openings/
 freestyle-15x15.txt holds 15x15 openings that Rapfi judges even (its file
 header says how they were chosen).
 
+--time-x MS and --time-o MS give one player its own time per move instead of
+--time (time odds): how much more time would one engine need to match the
+other? Each side keeps its own limit whichever colour it plays.
+
 A move later than its limit (--time, or what is left of --game-time) plus
 --grace loses the game, and so do an illegal or unreadable move, an ERROR or
 UNKNOWN answer, or an engine that exits; the message is printed and recorded,
@@ -83,7 +87,10 @@ Examples:
   ttt arena --engine-x pbrain-ttt --engine-o ./pbrain-rapfi --size 15 --openings \\
       --games 40 --time 1000 --record match.txt
   ttt arena --engine-x pbrain-ttt --engine-o ./pbrain-rapfi --size 15 \\
-      --openings-file crates/ttt-cli/openings/freestyle-15x15.txt --games 40 --time 1000";
+      --openings-file crates/ttt-cli/openings/freestyle-15x15.txt --games 40 --time 1000
+  ttt arena --engine-x pbrain-ttt --engine-o ./pbrain-rapfi --size 15 \\
+      --openings-file crates/ttt-cli/openings/freestyle-15x15.txt --games 40 \\
+      --time-x 1000 --time-o 250";
 
 /// Arguments of `ttt arena`.
 #[derive(Debug, clap::Args)]
@@ -139,6 +146,14 @@ pub struct ArenaArgs {
     /// engines get it as INFO timeout_turn (engines: 5000 if not given).
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
+    /// Time per move in ms for the -x player only (time odds): instead of
+    /// --time for that side.
+    #[arg(long, value_name = "MS")]
+    pub time_x: Option<u64>,
+    /// Time per move in ms for the -o player only (time odds): instead of
+    /// --time for that side.
+    #[arg(long, value_name = "MS")]
+    pub time_o: Option<u64>,
     /// Each side's time for a whole game in ms (INFO timeout_match, and
     /// time_left before each move); none if not given.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
@@ -168,7 +183,9 @@ struct Match {
     rules: Rules,
     first: PlayerSpec,
     second: PlayerSpec,
-    time: TimeControl,
+    /// The clocks of the -x and the -o player (they differ under
+    /// --time-x or --time-o).
+    clocks: [TimeControl; 2],
     swap: bool,
     /// The openings of --openings-file, in its order.
     listed_openings: Option<Vec<Vec<Square>>>,
@@ -247,20 +264,24 @@ impl Match {
             }
             None => None,
         };
-        let turn_ms = match (args.time, engines) {
-            (Some(ms), _) => Some(ms),
-            (None, true) => Some(DEFAULT_ENGINE_TURN_MS),
-            (None, false) => None,
+        let clock = |own: Option<u64>| {
+            let turn_ms = match (own.or(args.time), engines) {
+                (Some(ms), _) => Some(ms),
+                (None, true) => Some(DEFAULT_ENGINE_TURN_MS),
+                (None, false) => None,
+            };
+            TimeControl {
+                turn: turn_ms.map(Duration::from_millis),
+                game: args.game_time.map(Duration::from_millis),
+                grace: Duration::from_millis(args.grace),
+            }
         };
+        let clocks = [clock(args.time_x), clock(args.time_o)];
         Ok(Match {
             rules,
             first,
             second,
-            time: TimeControl {
-                turn: turn_ms.map(Duration::from_millis),
-                game: args.game_time.map(Duration::from_millis),
-                grace: Duration::from_millis(args.grace),
-            },
+            clocks,
             swap: args.swap || paired,
             listed_openings,
         })

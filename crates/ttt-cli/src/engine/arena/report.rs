@@ -12,6 +12,7 @@ use super::{ArenaArgs, Match};
 pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::Result<()> {
     let (first, second) = (m.first.label(), m.second.label());
     let elo = tally.elo();
+    let turn_ms = |side: usize| m.clocks[side].turn.map(|d| d.as_millis() as u64);
     let mut out = io::stdout().lock();
     if args.json {
         #[derive(Serialize)]
@@ -23,7 +24,10 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             openings: Option<String>,
             openings_file: Option<String>,
             seed: u64,
+            /// Time per move when both sides have the same.
             time_ms: Option<u64>,
+            time_x_ms: Option<u64>,
+            time_o_ms: Option<u64>,
             game_time_ms: Option<u64>,
             grace_ms: u64,
             #[serde(flatten)]
@@ -38,7 +42,9 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             openings: args.openings.map(|s| s.to_string()),
             openings_file: args.openings_file.as_ref().map(|p| p.display().to_string()),
             seed: args.seed,
-            time_ms: m.time.turn.map(|d| d.as_millis() as u64),
+            time_ms: Some(turn_ms(0)).filter(|&x| x == turn_ms(1)).flatten(),
+            time_x_ms: turn_ms(0),
+            time_o_ms: turn_ms(1),
             game_time_ms: args.game_time,
             grace_ms: args.grace,
             tally,
@@ -63,16 +69,26 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             "{} games of {}, {first} vs {second}, {colours}, seed {}",
             tally.games, m.rules, args.seed
         )?;
-        if let Some(turn) = m.time.turn {
-            let game = m.time.game.map_or(String::new(), |g| {
-                format!(", {} ms per game", g.as_millis())
-            });
-            writeln!(
-                out,
-                "time: {} ms per move{game}, {} ms grace",
-                turn.as_millis(),
-                m.time.grace.as_millis()
-            )?;
+        let clock = &m.clocks[0];
+        let game = clock.game.map_or(String::new(), |g| {
+            format!(", {} ms per game", g.as_millis())
+        });
+        let grace = clock.grace.as_millis();
+        match (turn_ms(0), turn_ms(1)) {
+            (Some(x), Some(o)) if x == o => {
+                writeln!(out, "time: {x} ms per move{game}, {grace} ms grace")?
+            }
+            (None, None) => {}
+            (x, o) => {
+                let per_move =
+                    |t: Option<u64>| t.map_or("no limit".to_string(), |t| format!("{t} ms"));
+                writeln!(
+                    out,
+                    "time: {} per move for {first} (-x), {} for {second} (-o){game}, {grace} ms grace",
+                    per_move(x),
+                    per_move(o)
+                )?
+            }
         }
         writeln!(out, "X wins  {}", tally.x_wins)?;
         writeln!(out, "O wins  {}", tally.o_wins)?;

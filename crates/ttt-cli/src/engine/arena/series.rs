@@ -9,6 +9,7 @@ use super::openings;
 use super::player::{BuiltinBrain, Contestant, PlayerSpec};
 use super::record::{Ending, GameRecord, RecordFile};
 use super::tally::{MoveTimes, PairScores, Tally, Timing};
+use super::terms::TimeControl;
 use super::{ArenaArgs, Match};
 use crate::common::{fit_tt, input_error};
 
@@ -17,17 +18,19 @@ fn play_game(
     m: &Match,
     opening: &[Square],
     players: [&mut Contestant; 2],
+    clocks: [&TimeControl; 2],
     brain: &mut BuiltinBrain<'_>,
     times: [&mut MoveTimes; 2],
 ) -> (Vec<Square>, Ending) {
     let [x, o] = players;
+    let [x_clock, o_clock] = clocks;
     let mut pos = Position::new(m.rules);
     for &sq in opening {
         // The openings are generated legal on this board.
         let _ = pos.play(sq);
     }
-    for (mark, player) in [(Mark::X, &mut *x), (Mark::O, &mut *o)] {
-        if let Err(f) = player.start_game(&m.rules, &m.time) {
+    for (mark, player, clock) in [(Mark::X, &mut *x, x_clock), (Mark::O, &mut *o, o_clock)] {
+        if let Err(f) = player.start_game(&m.rules, clock) {
             return (
                 pos.history().to_vec(),
                 Ending::Forfeit {
@@ -46,12 +49,12 @@ fn play_game(
             Outcome::InProgress => {}
         }
         let mark = pos.side_to_move();
-        let (player, side_times, side_used) = if mark == Mark::X {
-            (&mut *x, &mut *x_times, &mut used[0])
+        let (player, clock, side_times, side_used) = if mark == Mark::X {
+            (&mut *x, x_clock, &mut *x_times, &mut used[0])
         } else {
-            (&mut *o, &mut *o_times, &mut used[1])
+            (&mut *o, o_clock, &mut *o_times, &mut used[1])
         };
-        match player.play(&pos, &m.time, *side_used, brain) {
+        match player.play(&pos, clock, *side_used, brain) {
             Ok(mv) => {
                 *side_used += mv.took;
                 side_times.add(mv.took);
@@ -120,8 +123,11 @@ pub(super) fn play_match(
     let mut second = Contestant::new(&m.second, interrupt);
     let (first_label, second_label) = (m.first.full_name(), m.second.full_name());
     // An engine that cannot even start ends the match before it begins.
-    for (player, flag) in [(&mut first, "x"), (&mut second, "o")] {
-        if let Err(f) = player.start_game(&m.rules, &m.time) {
+    for (player, flag, clock) in [
+        (&mut first, "x", &m.clocks[0]),
+        (&mut second, "o", &m.clocks[1]),
+    ] {
+        if let Err(f) = player.start_game(&m.rules, clock) {
             if interrupt.is_set() {
                 break;
             }
@@ -158,6 +164,7 @@ pub(super) fn play_match(
                 m,
                 &opening,
                 [&mut first, &mut second],
+                [&m.clocks[0], &m.clocks[1]],
                 &mut brain,
                 [&mut first_times, &mut second_times],
             )
@@ -166,6 +173,7 @@ pub(super) fn play_match(
                 m,
                 &opening,
                 [&mut second, &mut first],
+                [&m.clocks[1], &m.clocks[0]],
                 &mut brain,
                 [&mut second_times, &mut first_times],
             )
@@ -222,7 +230,10 @@ pub(super) fn play_match(
     }
     first.finish();
     second.finish();
-    if m.time.turn.is_some() || m.time.game.is_some() {
+    if m.clocks
+        .iter()
+        .any(|c| c.turn.is_some() || c.game.is_some())
+    {
         tally.timing = Some(Timing {
             first_player_ms_per_move: first_times.mean_ms(),
             second_player_ms_per_move: second_times.mean_ms(),
