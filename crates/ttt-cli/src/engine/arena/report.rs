@@ -42,7 +42,11 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             openings: args.openings.map(|s| s.to_string()),
             openings_file: args.openings_file.as_ref().map(|p| p.display().to_string()),
             seed: args.seed,
-            time_ms: Some(turn_ms(0)).filter(|&x| x == turn_ms(1)).flatten(),
+            time_ms: if turn_ms(0) == turn_ms(1) {
+                turn_ms(0)
+            } else {
+                None
+            },
             time_x_ms: turn_ms(0),
             time_o_ms: turn_ms(1),
             game_time_ms: args.game_time,
