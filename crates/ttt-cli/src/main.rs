@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 use ttt_cli::common::{exit_code, is_broken_pipe, print_err};
-use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, tactics, verify};
+use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, tactics, threats, verify};
 
 mod play;
 
@@ -20,6 +20,7 @@ Examples:
   ttt --size 4 --mode two-player    # two people, 4x4
   ttt move x.o/.x./..o              # the best move for X (to move)
   ttt analyze xx./oo./...           # value of every move
+  ttt threats --moves \"h8 h9 i8\"    # gomoku: where each side makes fours, threes...
   ttt solve --size 4x4 -k 3         # solve the empty board
   ttt arena -x random -o perfect --games 100 --swap
   ttt bench
@@ -46,6 +47,8 @@ enum Command {
     Move(move_cmd::MoveArgs),
     /// Show the exact value of a board and of each move.
     Analyze(analyze::AnalyzeArgs),
+    /// List the threats on a gomoku board: where each side makes a five, an open four, a four-three...
+    Threats(threats::ThreatsArgs),
     /// Solve the empty board of a size: its value, nodes, time.
     Solve(solve::SolveArgs),
     /// Check a proof certificate written by `ttt solve --certificate`.
@@ -95,6 +98,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => return play::main(args.clone()),
         Some(Command::Move(args)) => move_cmd::run(args),
         Some(Command::Analyze(args)) => analyze::run(args),
+        Some(Command::Threats(args)) => threats::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Verify(args)) => verify::run(args),
         Some(Command::Arena(args)) => arena::run(args),

@@ -238,6 +238,7 @@ fn every_subcommand_has_help_with_examples() {
     for sub in [
         "move",
         "analyze",
+        "threats",
         "solve",
         "arena",
         "bench",
@@ -262,6 +263,7 @@ fn help_lists_play_and_every_engine_command() {
         "play",
         "move",
         "analyze",
+        "threats",
         "solve",
         "arena",
         "bench",

@@ -24,6 +24,7 @@ pub mod ai;
 mod error;
 mod mark;
 pub mod notation;
+pub mod pattern;
 pub mod perft;
 mod position;
 pub mod renju;

@@ -8,4 +8,5 @@ pub mod parallel_proof;
 pub mod reduced;
 pub mod solve;
 pub mod tactics;
+pub mod threats;
 pub mod verify;

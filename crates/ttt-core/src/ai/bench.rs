@@ -35,6 +35,12 @@
 //!   a 2^16-entry table cleared before each; [`BenchLine::solved`] counts
 //!   the positions where it played an answer; the checksum covers every
 //!   move and node count (target: under 10 s); no baseline.
+//! * `patterns-15x15`: the [pattern board](crate::pattern::PatternBoard)
+//!   on every tactics position: each empty cell played and taken back, 10
+//!   passes; nodes are the stones played (their rate is what a search on
+//!   the board would pay per node for its threat knowledge), the checksum
+//!   covers the class counts after each stone (target: under 2 s); no
+//!   baseline.
 use super::baseline;
 use super::progress::Progress;
 use super::prover::{Prover, Verdict};
@@ -43,6 +49,7 @@ use super::strong::{Budget, Engine};
 use super::tactics::{self, BENCH_NODES};
 use super::tt::{self, TtEntry};
 use super::{SearchStats, Value};
+use crate::pattern::{PatternBoard, ThreatClass};
 use crate::{Outcome, Position, Rules, Square};
 
 /// The benchmark items.
@@ -72,11 +79,13 @@ pub enum Item {
     Strong15x15,
     /// `strong` on the tactics suite.
     Tactics,
+    /// The pattern board's play and take-back on the tactics positions.
+    Patterns15x15,
 }
 
 impl Item {
     /// Every item, in the order [`run`] runs them.
-    pub const ALL: [Item; 12] = [
+    pub const ALL: [Item; 13] = [
         Item::BestMove3x3,
         Item::SolveAll3x3,
         Item::Solve444,
@@ -89,6 +98,7 @@ impl Item {
         Item::Strong9x9,
         Item::Strong15x15,
         Item::Tactics,
+        Item::Patterns15x15,
     ];
 
     /// Short name, as printed.
@@ -106,6 +116,7 @@ impl Item {
             Item::Strong9x9 => "strong-9x9k5",
             Item::Strong15x15 => "strong-15x15k5",
             Item::Tactics => "tactics",
+            Item::Patterns15x15 => "patterns-15x15",
         }
     }
 
@@ -123,6 +134,7 @@ impl Item {
             Item::Prove775 => 10_000_000_000,
             Item::Strong9x9 | Item::Strong15x15 => 5_000_000_000,
             Item::Tactics => 10_000_000_000,
+            Item::Patterns15x15 => 2_000_000_000,
         }
     }
 }
@@ -473,6 +485,35 @@ pub fn run_item(
             line.tt_hits = hits;
             line.solved = Some((solved, total));
             line.checksum = mix(sum, u64::from(solved));
+        }
+        Item::Patterns15x15 => {
+            let (mut stones, mut sum) = (0u64, 0u64);
+            let t0 = clock();
+            for (_, puzzle) in tactics::puzzles(tactics::SUITE) {
+                let Ok(puzzle) = puzzle else { continue };
+                let Ok(mut board) = PatternBoard::new(&puzzle.pos) else {
+                    continue;
+                };
+                let me = board.side_to_move();
+                for _pass in 0..10 {
+                    for sq in puzzle.pos.empty_squares() {
+                        board.play(sq);
+                        stones += 1;
+                        // What a search reads after a move: the threats of
+                        // the side now to move and of the one that moved.
+                        let code = u64::from(board.count(me, ThreatClass::OpenFour))
+                            | u64::from(board.count(me, ThreatClass::FourThree)) << 8
+                            | u64::from(board.count(me.other(), ThreatClass::Five)) << 16
+                            | u64::from(board.count(me.other(), ThreatClass::OpenThree)) << 24;
+                        sum = mix(sum, code);
+                        board.undo(sq);
+                    }
+                }
+            }
+            line.ns = clock().wrapping_sub(t0);
+            line.max_ns = line.ns;
+            line.nodes = stones;
+            line.checksum = sum;
         }
     }
     line

@@ -1,0 +1,427 @@
+//! The pattern board: every empty cell's line patterns and threat class for
+//! both sides, kept up to date stone by stone.
+//!
+//! Each line of the board (rows, columns, both diagonals) is one 64-bit word
+//! with 2 bits a cell and five wall cells before its first cell, walls also
+//! past its last: placing or taking back a stone flips bits in four words.
+//! A cell's pattern in a direction is read from the 11-cell window around it
+//! in that line's word (two table lookups per side); a stone changes only
+//! the patterns of the empty cells within five steps of it along its four
+//! lines (at most 40), and with them their classes and the class counts.
+//! Nothing is rescanned.
+use super::line::{self, LinePattern, CODE_EMPTY, CODE_WALL, REACH};
+use super::threat::{ThreatClass, CLASS_OF};
+use super::NotFiveInARow;
+use crate::{Direction, Mark, Position, Rules, Square, SquareSet, MAX_CELLS, MAX_SIDE};
+
+/// Square index step along each direction (index = row * 20 + column).
+const INDEX_STEP: [isize; 4] = [1, SIDE as isize, SIDE as isize + 1, 1 - SIDE as isize];
+
+/// Lines per direction: rows or columns (20), diagonals (39).
+const LINES: usize = 2 * MAX_SIDE as usize - 1;
+const SIDE: i32 = MAX_SIDE as i32;
+/// A direction's weight in a class code.
+const POW10: [u16; 4] = [1, 10, 100, 1000];
+
+/// Which line of direction `d` holds the cell, and where on it.
+#[inline]
+fn line_of(column: i32, row: i32, d: usize) -> (usize, u32) {
+    match d {
+        0 => (row as usize, column as u32),
+        1 => (column as usize, row as u32),
+        2 => ((column - row + SIDE - 1) as usize, column as u32),
+        _ => ((column + row) as usize, column as u32),
+    }
+}
+
+/// Line patterns and threat classes of every empty cell, for both sides,
+/// updated incrementally by [`play`](PatternBoard::play) and
+/// [`undo`](PatternBoard::undo).
+///
+/// ```
+/// use ttt_core::pattern::{PatternBoard, ThreatClass};
+/// use ttt_core::{Mark, Position, Rules, SquareFormat};
+///
+/// // X has three in a row with both ends open (O to move).
+/// let mut pos = Position::new(Rules::new(15, 15, 5).unwrap());
+/// for name in ["g8", "g9", "h8", "h9", "i8"] {
+///     pos.play(pos.rules().parse_square(name).unwrap()).unwrap();
+/// }
+/// let board = PatternBoard::new(&pos).unwrap();
+/// // f8 and j8 each make an open four for X; O must take one of them
+/// // (or e8 or k8, which leave X only a four).
+/// let open_fours = board.cells_of(Mark::X, ThreatClass::OpenFour);
+/// let names: Vec<String> = open_fours
+///     .into_iter()
+///     .map(|sq| pos.rules().display_square(sq, SquareFormat::Coord).to_string())
+///     .collect();
+/// assert_eq!(names, ["f8", "j8"]);
+/// ```
+#[derive(Clone)]
+pub struct PatternBoard {
+    rules: Rules,
+    /// Per direction and line: 2 bits a cell (empty 0, X 1, O 2, wall 3),
+    /// the line's first cell at bits 10-11.
+    lines: [[u64; LINES]; 4],
+    /// 0 empty, 1 X, 2 O.
+    cells: [u8; MAX_CELLS],
+    /// Per cell and direction: X's pattern in the low nibble, O's in the
+    /// high one (of empty cells; stale on occupied ones).
+    patterns: [[u8; 4]; MAX_CELLS],
+    /// Per cell and side: its four patterns as one number (direction d's
+    /// times 10^d), the index of its class.
+    codes: [[u16; 2]; MAX_CELLS],
+    /// Per cell and side: its threat class (`ThreatClass::None` when
+    /// occupied).
+    classes: [[u8; 2]; MAX_CELLS],
+    /// Per side: how many empty cells have each class.
+    counts: [[u16; 13]; 2],
+    /// Per side: its pattern table (five or more wins, or exactly five).
+    tables: [&'static [u8; line::NEIGHBOURHOODS]; 2],
+    side_to_move: Mark,
+    stones: u32,
+}
+
+impl PatternBoard {
+    /// The pattern board of `pos` (any size up to 20x20; five in a row).
+    pub fn new(pos: &Position) -> Result<PatternBoard, NotFiveInARow> {
+        let rules = *pos.rules();
+        let mut board = PatternBoard::empty(rules)?;
+        for mark in Mark::ALL {
+            for sq in pos.marks(mark) {
+                board.place(sq, mark);
+            }
+        }
+        board.side_to_move = pos.side_to_move();
+        Ok(board)
+    }
+
+    /// The empty board of `rules`.
+    pub fn empty(rules: Rules) -> Result<PatternBoard, NotFiveInARow> {
+        if rules.k() != 5 {
+            return Err(NotFiveInARow { k: rules.k() });
+        }
+        let mut board = PatternBoard {
+            rules,
+            lines: [[u64::MAX; LINES]; 4],
+            cells: [0; MAX_CELLS],
+            patterns: [[0; 4]; MAX_CELLS],
+            codes: [[0; 2]; MAX_CELLS],
+            classes: [[0; 2]; MAX_CELLS],
+            counts: [[0; 13]; 2],
+            tables: Mark::ALL.map(|m| line::table(!rules.is_winning_length_for(m, 6))),
+            side_to_move: Mark::X,
+            stones: 0,
+        };
+        for sq in rules.squares() {
+            for d in 0..4 {
+                let (l, at) = line_of(sq.column().into(), sq.row().into(), d);
+                board.lines[d][l] &= !(CODE_WALL << (2 * (at as usize + REACH)));
+            }
+        }
+        for sq in rules.squares() {
+            for d in 0..4 {
+                board.refresh_pattern(sq, d);
+            }
+            board.counts[0][0] += 1;
+            board.counts[1][0] += 1;
+            board.refresh_class(sq);
+        }
+        Ok(board)
+    }
+
+    /// The rules of the board.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Mark {
+        self.side_to_move
+    }
+
+    /// The mark on `sq`, if any.
+    pub fn get(&self, sq: Square) -> Option<Mark> {
+        match self.cells[sq.index()] {
+            1 => Some(Mark::X),
+            2 => Some(Mark::O),
+            _ => None,
+        }
+    }
+
+    /// Plays the side to move on the empty `sq` (on the board; nothing is
+    /// checked but that, and a misuse changes nothing: `false`).
+    pub fn play(&mut self, sq: Square) -> bool {
+        if !self.rules.contains(sq) || self.cells[sq.index()] != 0 {
+            return false;
+        }
+        self.place(sq, self.side_to_move);
+        self.side_to_move = self.side_to_move.other();
+        true
+    }
+
+    /// Takes the stone on `sq` back (it becomes the side to move's turn
+    /// again); `false`, changing nothing, when `sq` is empty or off the
+    /// board.
+    pub fn undo(&mut self, sq: Square) -> bool {
+        if !self.rules.contains(sq) || self.cells[sq.index()] == 0 {
+            return false;
+        }
+        let mark = Mark::ALL[usize::from(self.cells[sq.index()] - 1)];
+        self.remove(sq, mark);
+        self.side_to_move = mark;
+        true
+    }
+
+    /// The pattern that a stone of `mark` on the empty `sq` makes in
+    /// direction `d` (`Dead` on occupied cells).
+    pub fn pattern(&self, sq: Square, mark: Mark, d: Direction) -> LinePattern {
+        if !self.rules.contains(sq) || self.cells[sq.index()] != 0 {
+            return LinePattern::Dead;
+        }
+        let d = Direction::ALL.iter().position(|&x| x == d).unwrap_or(0);
+        let nibble = self.patterns[sq.index()][d] >> (4 * mark.index()) & 15;
+        LinePattern::from_index(nibble).unwrap_or(LinePattern::Dead)
+    }
+
+    /// What a stone of `mark` on `sq` makes (`None` on occupied cells).
+    pub fn class(&self, sq: Square, mark: Mark) -> ThreatClass {
+        if !self.rules.contains(sq) {
+            return ThreatClass::None;
+        }
+        ThreatClass::ALL[usize::from(self.classes[sq.index()][mark.index()])]
+    }
+
+    /// How many empty cells give `mark` this class.
+    pub fn count(&self, mark: Mark, class: ThreatClass) -> u32 {
+        self.counts[mark.index()][class as usize].into()
+    }
+
+    /// The empty cells that give `mark` this class.
+    pub fn cells_of(&self, mark: Mark, class: ThreatClass) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        if self.count(mark, class) == 0 {
+            return set;
+        }
+        for sq in self.rules.squares() {
+            if self.classes[sq.index()][mark.index()] == class as u8 && self.cells[sq.index()] == 0
+            {
+                set.insert(sq);
+            }
+        }
+        set
+    }
+
+    /// Stones on the board.
+    pub fn stones(&self) -> u32 {
+        self.stones
+    }
+
+    fn place(&mut self, sq: Square, mark: Mark) {
+        let i = sq.index();
+        for side in 0..2 {
+            self.counts[side][usize::from(self.classes[i][side])] -= 1;
+        }
+        self.classes[i] = [0, 0];
+        self.cells[i] = mark.index() as u8 + 1;
+        self.stones += 1;
+        self.flip_and_refresh(sq, mark.index() as u64 + 1);
+    }
+
+    fn remove(&mut self, sq: Square, mark: Mark) {
+        let i = sq.index();
+        self.cells[i] = 0;
+        self.stones -= 1;
+        self.flip_and_refresh(sq, mark.index() as u64 + 1);
+        for d in 0..4 {
+            self.refresh_pattern(sq, d);
+        }
+        self.counts[0][0] += 1;
+        self.counts[1][0] += 1;
+        self.classes[i] = [0, 0];
+        self.refresh_class(sq);
+    }
+
+    /// XORs `code` into `sq`'s four line words (placing on an empty cell,
+    /// or taking the same stone back), then refreshes the empty cells
+    /// within reach on those lines. A neighbour is found by its code in the
+    /// line word (walls and stones are skipped) and its index by a fixed
+    /// step along the line; only a pattern that changed touches its class.
+    fn flip_and_refresh(&mut self, sq: Square, code: u64) {
+        let (column, row) = (i32::from(sq.column()), i32::from(sq.row()));
+        for d in 0..4 {
+            let (l, at) = line_of(column, row, d);
+            let word = self.lines[d][l] ^ code << (2 * (at as usize + REACH));
+            self.lines[d][l] = word;
+            let table = [self.tables[0], self.tables[1]];
+            // Cells at offsets -5..5 along the line: slots at..at+10.
+            for slot in at..=at + 2 * REACH as u32 {
+                if slot == at + REACH as u32 || word >> (2 * slot) & 3 != CODE_EMPTY {
+                    continue;
+                }
+                let offset = slot as isize - (at as isize + REACH as isize);
+                let n = sq.index().wrapping_add_signed(offset * INDEX_STEP[d]);
+                let window = word >> (2 * (slot - REACH as u32));
+                let (nx, no) = line::neighbourhoods(window);
+                let (x, o) = (table[0][nx], table[1][no]);
+                let new = x | o << 4;
+                let old = self.patterns[n][d];
+                if new != old {
+                    self.patterns[n][d] = new;
+                    for side in 0..2 {
+                        let (a, b) = (old >> (4 * side) & 15, new >> (4 * side) & 15);
+                        if a != b {
+                            let code = &mut self.codes[n][side];
+                            *code = (*code + u16::from(b) * POW10[d]) - u16::from(a) * POW10[d];
+                            let class = CLASS_OF[usize::from(*code)];
+                            let was = &mut self.classes[n][side];
+                            if class != *was {
+                                self.counts[side][usize::from(*was)] -= 1;
+                                self.counts[side][usize::from(class)] += 1;
+                                *was = class;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Reads the empty `sq`'s pattern in direction `d` for both sides.
+    fn refresh_pattern(&mut self, sq: Square, d: usize) {
+        let (l, at) = line_of(sq.column().into(), sq.row().into(), d);
+        let window = self.lines[d][l] >> (2 * at);
+        debug_assert_eq!(window >> (2 * REACH) & 3, CODE_EMPTY);
+        let (nx, no) = line::neighbourhoods(window);
+        let (x, o) = (self.tables[0][nx], self.tables[1][no]);
+        self.patterns[sq.index()][d] = x | o << 4;
+    }
+
+    /// Recomputes the empty `sq`'s class codes and classes for both sides
+    /// from its patterns.
+    fn refresh_class(&mut self, sq: Square) {
+        let p = self.patterns[sq.index()];
+        for side in 0..2 {
+            let shift = 4 * side;
+            let code = (0..4)
+                .map(|d| u16::from(p[d] >> shift & 15) * POW10[d])
+                .sum::<u16>();
+            self.codes[sq.index()][side] = code;
+            let new = CLASS_OF[usize::from(code)];
+            let old = &mut self.classes[sq.index()][side];
+            self.counts[side][usize::from(*old)] -= 1;
+            self.counts[side][usize::from(new)] += 1;
+            *old = new;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A board with these stones, every empty cell read from scratch (no
+    /// incremental update involved).
+    fn from_scratch(rules: Rules, stones: &[(Square, Mark)], to_move: Mark) -> PatternBoard {
+        let mut board = PatternBoard::empty(rules).unwrap();
+        for &(sq, mark) in stones {
+            board.cells[sq.index()] = mark.index() as u8 + 1;
+            for d in 0..4 {
+                let (l, at) = line_of(sq.column().into(), sq.row().into(), d);
+                board.lines[d][l] |= (mark.index() as u64 + 1) << (2 * (at as usize + REACH));
+            }
+        }
+        board.counts = [[0; 13]; 2];
+        board.classes = [[0; 2]; MAX_CELLS];
+        for sq in rules.squares() {
+            if board.cells[sq.index()] == 0 {
+                for d in 0..4 {
+                    board.refresh_pattern(sq, d);
+                }
+                board.counts[0][0] += 1;
+                board.counts[1][0] += 1;
+                board.refresh_class(sq);
+            }
+        }
+        board.side_to_move = to_move;
+        board.stones = stones.len() as u32;
+        board
+    }
+
+    fn empty_patterns(board: &PatternBoard) -> [[u8; 4]; MAX_CELLS] {
+        let mut out = [[0; 4]; MAX_CELLS];
+        for sq in board.rules.squares() {
+            if board.cells[sq.index()] == 0 {
+                out[sq.index()] = board.patterns[sq.index()];
+            }
+        }
+        out
+    }
+
+    /// After every move and take-back of random games, the incremental
+    /// board equals one read from scratch: patterns, classes and counts.
+    #[test]
+    fn incremental_equals_from_scratch() {
+        let mut rng = Rng::new(3);
+        for (c, r, win) in [
+            (15u8, 15u8, 0u8),
+            (20, 20, 0),
+            (9, 9, 0),
+            (15, 15, 1),
+            (15, 15, 2),
+            (5, 5, 0),
+            (20, 7, 0),
+        ] {
+            let mut rules = Rules::new(c, r, 5).unwrap();
+            rules = match win {
+                1 => rules.with_win_condition(crate::WinCondition::ExactlyK),
+                2 => rules.with_renju().unwrap(),
+                _ => rules,
+            };
+            let mut board = PatternBoard::empty(rules).unwrap();
+            let mut played = [(Square::from_index(0), Mark::X); MAX_CELLS];
+            let mut n = 0;
+            for _ in 0..(rules.cell_count() * 3 / 4) {
+                let empty = rules.squares().filter(|&s| board.get(s).is_none());
+                let pick = rng.below(empty.clone().count() as u32) as usize;
+                let sq = empty.clone().nth(pick).unwrap();
+                let mark = board.side_to_move();
+                assert!(board.play(sq));
+                assert!(!board.play(sq), "an occupied cell cannot be played");
+                played[n] = (sq, mark);
+                n += 1;
+                if rng.below(5) == 0 {
+                    n -= 1;
+                    assert!(board.undo(played[n].0));
+                    assert!(!board.undo(played[n].0), "an empty cell cannot be undone");
+                }
+                let fresh = from_scratch(rules, &played[..n], board.side_to_move());
+                assert_eq!(empty_patterns(&board), empty_patterns(&fresh));
+                assert_eq!(board.classes, fresh.classes);
+                assert_eq!(board.counts, fresh.counts);
+                assert_eq!(board.stones, fresh.stones);
+            }
+        }
+    }
+
+    /// The counts are the cells: each class's count is the size of its set.
+    #[test]
+    fn counts_match_cells() {
+        let mut pos = Position::new(Rules::new(15, 15, 5).unwrap());
+        for name in ["h8", "h9", "i8", "i9", "j8", "g7", "f6", "k5"] {
+            pos.play(pos.rules().parse_square(name).unwrap()).unwrap();
+        }
+        let board = PatternBoard::new(&pos).unwrap();
+        let mut total = 0;
+        for mark in Mark::ALL {
+            for class in ThreatClass::ALL {
+                let n = board.count(mark, class);
+                assert_eq!(board.cells_of(mark, class).len() as u32, n);
+                total += n;
+            }
+        }
+        assert_eq!(total, 2 * (225 - 8));
+        assert!(board.count(Mark::X, ThreatClass::OpenFour) > 0);
+    }
+}

@@ -1,0 +1,48 @@
+//! Gomoku threat patterns (five in a row): for every empty cell and each
+//! side, what a stone there makes along each line ([`LinePattern`]: open
+//! three, four, open four...) and over all four lines ([`ThreatClass`]:
+//! four-three, double three...), kept up to date move by move by
+//! [`PatternBoard`].
+//!
+//! This is the knowledge strong gomoku engines read instead of counting
+//! k-cell windows: which cells win, which must be answered and with what.
+//! A pattern depends on the five cells on each side of a cell along its
+//! line, so all 3^10 neighbourhoods are classified once, by the build
+//! script (one table per five rule: five or more wins, or exactly five,
+//! 58 KB each, linked only where used); the board
+//! keeps each line as one 64-bit word and reads a pattern with two table
+//! lookups. `ttt threats` shows them for a board.
+//!
+//! Not judged here: renju's forbidden moves (a cell may make black a four
+//! and still be forbidden: [`Position::forbidden`](crate::Position::forbidden)
+//! tells), and whether the opponent's answer to a threat is itself a threat.
+use core::fmt;
+
+mod board;
+mod classify;
+mod line;
+mod threat;
+
+pub use board::PatternBoard;
+pub use line::LinePattern;
+pub use threat::ThreatClass;
+
+/// The board's win length is not five: patterns are defined for five in a
+/// row only.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NotFiveInARow {
+    /// The board's win length.
+    pub k: u8,
+}
+
+impl fmt::Display for NotFiveInARow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "threat patterns are defined for five in a row; this board has k={}",
+            self.k
+        )
+    }
+}
+
+impl core::error::Error for NotFiveInARow {}
