@@ -81,7 +81,8 @@ fn bad_input_is_a_clear_error() {
             "\"zz\" is not a square",
         ),
         (&["threats", "--moves", "h8 h8"], "h8 cannot be played"),
-        (&["threats", "x.o/.x./..."], "defined for five in a row"),
+        (&["threats", "x.o/.x./..."], "needs a side of 5 or more"),
+        (&["threats", "x......../........./........./........./........./........./........./........./........."], "-k 5 plays five in a row"),
         (
             &["threats", "--size", "3", "--moves", "b2"],
             "defined for five in a row",

@@ -147,7 +147,15 @@ fn listed(all: bool) -> impl Iterator<Item = ThreatClass> {
 }
 
 fn report(args: &ThreatsArgs, pos: &Position, out: &mut impl Write) -> anyhow::Result<()> {
-    let board = PatternBoard::new(pos).map_err(|e| input_error(e.to_string()))?;
+    // Boards up to 9x9 default to k = a full row: say how to ask for five.
+    let board = PatternBoard::new(pos).map_err(|e| {
+        let hint = if pos.rules().columns().max(pos.rules().rows()) >= 5 {
+            " (-k 5 plays five in a row on it)"
+        } else {
+            " (five in a row needs a side of 5 or more)"
+        };
+        input_error(format!("{e}{hint}"))
+    })?;
     let rules = pos.rules();
     let name = |sq| square_text(rules, sq, args.format);
     // Per side: class name -> cells; and black's forbidden cells (renju).
