@@ -73,6 +73,25 @@ fn boards_as_text_and_json() {
     assert!(out.contains("X  four: 33 43\n"), "{out}");
 }
 
+/// The examples of `--help` work as their comments say.
+#[test]
+fn help_examples_hold() {
+    let help = stdout_of(&["threats", "--help"]);
+    assert!(
+        help.contains("ttt threats --moves \"h8 h9 i8 i9 j8\""),
+        "{help}"
+    );
+    let out = stdout_of(&["threats", "--moves", "h8 h9 i8 i9 j8"]);
+    assert!(out.contains("X  open four: g8 k8\n"), "{out}");
+    let board = "..x.../..x.../..x.../....../o...../o.....";
+    assert!(help.contains(board), "{help}");
+    let out = stdout_of(&["threats", "-k", "5", board]);
+    assert_eq!(
+        out,
+        "6x6 k=5, O to move\nX  four: c4 c5\nO  nothing forcing\n"
+    );
+}
+
 #[test]
 fn bad_input_is_a_clear_error() {
     for (args, message) in [

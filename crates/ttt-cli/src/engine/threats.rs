@@ -34,7 +34,7 @@ Examples:
   ttt threats --moves \"h8 h9 i8 i9 j8\"         # X's three: g8 and k8 make open fours
   ttt threats --moves \"h8 h9 i8\" --all
   ttt threats --json --moves \"h8 i9 g7 j10\"
-  ttt threats -k 5 ..x.../..x.../..x.../....../......../......   # rows of a board";
+  ttt threats -k 5 ..x.../..x.../..x.../....../o...../o.....   # a board: X's c4 and c5 make fours";
 
 /// Arguments of `ttt threats`.
 #[derive(Debug, clap::Args)]
