@@ -12,8 +12,44 @@ fn an_open_three_and_its_answers() {
         "15x15 k=5, O to move\n\
          X  open four: g8 k8\n   \
             four: f8 l8\n\
-         O  open three: f9 g9 j9 k9\n"
+         O  open three: f9 g9 j9 k9\n\
+         O must answer (X threatens an open four): g8 k8\n"
     );
+}
+
+#[test]
+fn answers_to_the_strongest_threat() {
+    // X: g8 h8 i8 j8, f8 blocked by O: only k8 stops the five.
+    let out = stdout_of(&["threats", "--moves", "g8 f8 h8 a1 i8 a3 j8"]);
+    assert!(
+        out.ends_with("O must answer (X threatens five): k8\n"),
+        "{out}"
+    );
+    // Both sides have an open three and O moves first: its own open four
+    // wins the race, so no answer is listed.
+    let out = stdout_of(&["threats", "--moves", "h8 h9 i8 i9 j8 j9 a1"]);
+    assert!(out.contains("O  open four: g9 k9\n"), "{out}");
+    assert!(!out.contains("must answer"), "{out}");
+    // Two separate open threes of X: no single stone stops both.
+    let out = stdout_of(&[
+        "threats",
+        "--moves",
+        "g8 a1 h8 o1 i8 a15 g12 o15 h12 h1 i12",
+    ]);
+    assert!(
+        out.ends_with("O must answer (X threatens an open four): none (lost unless a four of its own comes first)\n"),
+        "{out}"
+    );
+    // JSON: the threat and the cells.
+    let out = stdout_of(&["threats", "--json", "--moves", "g8 a1 h8 a3 i8"]);
+    let json: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        json["answers"],
+        serde_json::json!({"against": "open four", "cells": ["f8", "j8"]})
+    );
+    let quiet = stdout_of(&["threats", "--json", "--moves", "h8 i9"]);
+    let json: serde_json::Value = serde_json::from_str(quiet.trim()).unwrap();
+    assert!(json["answers"].is_null(), "{json}");
 }
 
 #[test]

@@ -20,6 +20,13 @@ or two), four, double three, open three plus, open three, blocked three plus,
 double two, blocked three, open two. By default the classes from open three up
 are listed (the ones the opponent must answer); --all lists every class.
 
+When the side not to move has a five, open-four or four-three cell and the
+side to move has none as strong (which, moving first, would win the race), the
+last line gives the side to move's answers to the strongest of them: every
+cell where its stone leaves no threat of that class or above (found by trying
+each cell). A four of its own may delay the answer; \"none\" means no single
+stone stops it.
+
 The board is five in a row (k=5, the default from 10x10 up): give it as a board
 string (rows separated by '/', as in `ttt move`; '-' reads one a line from
 standard input) or as the moves played, X first, with --moves (on --size, 15x15
@@ -180,8 +187,35 @@ fn report(args: &ThreatsArgs, pos: &Position, out: &mut impl Write) -> anyhow::R
         }
     }
     forbidden.sort_by_key(|sq| sq.index());
-    let forbidden: Vec<String> = forbidden.into_iter().map(name).collect();
+    // The side to move's answers to the other side's strongest threat
+    // (black's forbidden cells are no answer).
     let to_move = pos.side_to_move();
+    // Left out when the side to move has a threat as strong of its own:
+    // moving first, it wins the race.
+    let mut trial = board.clone();
+    let own_best = [
+        ThreatClass::Five,
+        ThreatClass::OpenFour,
+        ThreatClass::FourThree,
+    ]
+    .into_iter()
+    .find(|&c| board.count(to_move, c) > 0);
+    let answers = trial
+        .answers(to_move)
+        .filter(|&(threat, _)| own_best.is_none_or(|own| own < threat))
+        .map(|(threat, cells)| {
+            let cells: Vec<String> = cells
+                .into_iter()
+                .filter(|&sq| {
+                    !(rules.is_renju()
+                        && to_move == Mark::X
+                        && renju::forbidden(rules, pos, sq).is_some())
+                })
+                .map(name)
+                .collect();
+            (threat, cells)
+        });
+    let forbidden: Vec<String> = forbidden.into_iter().map(name).collect();
     if args.json {
         let side = |m: Mark| {
             let mut map = serde_json::Map::new();
@@ -196,6 +230,10 @@ fn report(args: &ThreatsArgs, pos: &Position, out: &mut impl Write) -> anyhow::R
             "x": side(Mark::X),
             "o": side(Mark::O),
             "forbidden": forbidden,
+            "answers": answers.as_ref().map(|(threat, cells)| serde_json::json!({
+                "against": threat.name(),
+                "cells": cells,
+            })),
         });
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
@@ -231,6 +269,23 @@ fn report(args: &ThreatsArgs, pos: &Position, out: &mut impl Write) -> anyhow::R
         if mark == Mark::X && !forbidden.is_empty() {
             writeln!(out, "   forbidden: {}", forbidden.join(" "))?;
         }
+    }
+    if let Some((threat, cells)) = answers {
+        let (me, them) = (
+            to_move.char().to_ascii_uppercase(),
+            to_move.other().char().to_ascii_uppercase(),
+        );
+        let cells = if cells.is_empty() {
+            "none (lost unless a four of its own comes first)".to_string()
+        } else {
+            cells.join(" ")
+        };
+        let threat = match threat {
+            ThreatClass::Five => "five",
+            ThreatClass::OpenFour => "an open four",
+            _ => "a four-three",
+        };
+        writeln!(out, "{me} must answer ({them} threatens {threat}): {cells}")?;
     }
     Ok(())
 }

@@ -212,6 +212,42 @@ impl PatternBoard {
         set
     }
 
+    /// The other side's strongest winning threat against `mark` (a five
+    /// point; else an open-four point, which an open three or two fours
+    /// give; else a four-three point) and the empty cells where a stone of
+    /// `mark` leaves the other side no threat of that class or above:
+    /// `mark`'s answers, found by trying every empty cell (play, read the
+    /// counts, take back). `None` when the other side has none of these
+    /// threats. A four of `mark`'s own may also delay the answer; it is not
+    /// counted here.
+    pub fn answers(&mut self, mark: Mark) -> Option<(ThreatClass, SquareSet)> {
+        let them = mark.other();
+        let threat = [
+            ThreatClass::Five,
+            ThreatClass::OpenFour,
+            ThreatClass::FourThree,
+        ]
+        .into_iter()
+        .find(|&c| self.count(them, c) > 0)?;
+        let stopped = |board: &PatternBoard| {
+            ThreatClass::ALL[threat as usize..]
+                .iter()
+                .all(|&c| board.count(them, c) == 0)
+        };
+        let mut cells = SquareSet::EMPTY;
+        for sq in self.rules.squares() {
+            if self.cells[sq.index()] != 0 {
+                continue;
+            }
+            self.place(sq, mark);
+            if stopped(self) {
+                cells.insert(sq);
+            }
+            self.remove(sq, mark);
+        }
+        Some((threat, cells))
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> u32 {
         self.stones
@@ -403,6 +439,51 @@ mod tests {
                 assert_eq!(board.stones, fresh.stones);
             }
         }
+    }
+
+    fn names(pos: &Position, set: SquareSet) -> [u16; 8] {
+        let mut out = [0; 8];
+        for (i, sq) in set.into_iter().take(8).enumerate() {
+            out[i] = pos.rules().number_of(sq);
+        }
+        out
+    }
+
+    /// Against an open three, the answers are the cells that leave no open
+    /// four; against a four, its five cell; nothing to answer, `None`.
+    #[test]
+    fn answers_to_threats() {
+        let rules = Rules::new(15, 15, 5).unwrap();
+        let play = |moves: &[&str]| {
+            let mut pos = Position::new(rules);
+            for m in moves {
+                pos.play(rules.parse_square(m).unwrap()).unwrap();
+            }
+            pos
+        };
+        let sq = |name: &str| rules.number_of(rules.parse_square(name).unwrap());
+        // X: g8 h8 i8, open at both ends; O to move.
+        let pos = play(&["g8", "a1", "h8", "a3", "i8"]);
+        let mut board = PatternBoard::new(&pos).unwrap();
+        let (threat, cells) = board.answers(Mark::O).unwrap();
+        assert_eq!(threat, ThreatClass::OpenFour);
+        assert!(cells.contains(rules.parse_square("f8").unwrap()));
+        assert!(cells.contains(rules.parse_square("j8").unwrap()));
+        // Far from the three nothing helps.
+        assert!(!cells.contains(rules.parse_square("h12").unwrap()));
+        // The board is unchanged by the trying.
+        let fresh = PatternBoard::new(&pos).unwrap();
+        assert_eq!(board.counts, fresh.counts);
+        assert_eq!(board.classes, fresh.classes);
+        // X: g8 h8 i8 j8 with f8 blocked: the five cell k8 is the answer.
+        let pos = play(&["g8", "f8", "h8", "a1", "i8", "a3", "j8"]);
+        let mut board = PatternBoard::new(&pos).unwrap();
+        let (threat, cells) = board.answers(Mark::O).unwrap();
+        assert_eq!(threat, ThreatClass::Five);
+        assert_eq!(names(&pos, cells), [sq("k8"), 0, 0, 0, 0, 0, 0, 0]);
+        // Nothing to answer on a quiet board.
+        let pos = play(&["h8", "a1"]);
+        assert!(PatternBoard::new(&pos).unwrap().answers(Mark::X).is_none());
     }
 
     /// The counts are the cells: each class's count is the size of its set.
