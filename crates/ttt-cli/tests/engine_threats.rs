@@ -148,7 +148,7 @@ fn bad_input_is_a_clear_error() {
         ),
         (
             &["threats", "--size", "15y", "--moves", "b2"],
-            "expected N or CxR",
+            "expected a board size like",
         ),
         (&["threats", "xxxxx/...../ooooo"], "board"),
     ] {

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 
 use crate::common::{
-    for_each_board, input_error, playable_board, square_text, win_condition, Format, Origin,
+    for_each_board, input_error, parse_rules, playable_board, square_text, win_condition, with_k,
+    Format, Origin,
 };
 use ttt_core::pattern::{PatternBoard, ThreatClass};
 use ttt_core::{renju, Mark, Position, Rules};
@@ -59,9 +60,9 @@ pub struct ThreatsArgs {
     /// The moves played, X first, as square names: "h8 h9 i8".
     #[arg(long, value_name = "MOVES", conflicts_with = "boards")]
     pub moves: Option<String>,
-    /// Board size for --moves: N or CxR.
-    #[arg(long, value_name = "N|CxR", default_value = "15", requires = "moves")]
-    pub size: String,
+    /// Board size for --moves: N, CxR or "CxR k=K" (as `ttt arena` takes it).
+    #[arg(long, value_name = "CxR", default_value = "15", value_parser = parse_rules, requires = "moves")]
+    pub size: Rules,
     /// List every class, not only those from open three up.
     #[arg(long)]
     pub all: bool,
@@ -106,13 +107,10 @@ pub fn run(args: &ThreatsArgs) -> anyhow::Result<()> {
 
 /// The position after `moves` on `--size` with the rule flags.
 fn position_from_moves(args: &ThreatsArgs, moves: &str) -> Result<Position, String> {
-    let (columns, rows) = parse_size(&args.size)?;
-    let mut rules = match args.k {
-        Some(k) => Rules::new(columns, rows, k),
-        None => Rules::with_default_k(columns, rows),
+    let mut rules = with_k(args.size, args.k).map_err(|e| e.to_string())?;
+    if args.exact_k {
+        rules = rules.with_win_condition(win_condition(true));
     }
-    .map_err(|e| e.to_string())?
-    .with_win_condition(win_condition(args.exact_k));
     if args.renju {
         rules = rules.with_renju().map_err(|e| e.to_string())?;
     }
@@ -131,18 +129,6 @@ fn position_from_moves(args: &ThreatsArgs, moves: &str) -> Result<Position, Stri
         return Err("--moves: the game is over".to_string());
     }
     Ok(pos)
-}
-
-/// `N` or `CxR`, each 1 to 20.
-fn parse_size(text: &str) -> Result<(u8, u8), String> {
-    let bad = || format!("--size {text:?}: expected N or CxR (each 1 to 20), like 15 or 20x15");
-    let (c, r) = match text.split_once(['x', 'X']) {
-        Some((c, r)) => (c.trim(), r.trim()),
-        None => (text.trim(), text.trim()),
-    };
-    let c: u8 = c.parse().map_err(|_| bad())?;
-    let r: u8 = r.parse().map_err(|_| bad())?;
-    Ok((c, r))
 }
 
 /// The classes listed: from open three up, or all but none.
