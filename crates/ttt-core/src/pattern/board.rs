@@ -289,7 +289,6 @@ impl PatternBoard {
             let (l, at) = line_of(column, row, d);
             let word = self.lines[d][l] ^ code << (2 * (at as usize + REACH));
             self.lines[d][l] = word;
-            let table = [self.tables[0], self.tables[1]];
             // Cells at offsets -5..5 along the line: slots at..at+10.
             for slot in at..=at + 2 * REACH as u32 {
                 if slot == at + REACH as u32 || word >> (2 * slot) & 3 != CODE_EMPTY {
@@ -297,10 +296,7 @@ impl PatternBoard {
                 }
                 let offset = slot as isize - (at as isize + REACH as isize);
                 let n = sq.index().wrapping_add_signed(offset * INDEX_STEP[d]);
-                let window = word >> (2 * (slot - REACH as u32));
-                let (nx, no) = line::neighbourhoods(window);
-                let (x, o) = (table[0][nx], table[1][no]);
-                let new = x | o << 4;
+                let new = self.read_patterns(word >> (2 * (slot - REACH as u32)));
                 let old = self.patterns[n][d];
                 if new != old {
                     self.patterns[n][d] = new;
@@ -328,9 +324,15 @@ impl PatternBoard {
         let (l, at) = line_of(sq.column().into(), sq.row().into(), d);
         let window = self.lines[d][l] >> (2 * at);
         debug_assert_eq!(window >> (2 * REACH) & 3, CODE_EMPTY);
+        self.patterns[sq.index()][d] = self.read_patterns(window);
+    }
+
+    /// Both sides' patterns (X's in the low nibble) of the empty cell whose
+    /// 11-cell window is `window`.
+    #[inline]
+    fn read_patterns(&self, window: u64) -> u8 {
         let (nx, no) = line::neighbourhoods(window);
-        let (x, o) = (self.tables[0][nx], self.tables[1][no]);
-        self.patterns[sq.index()][d] = x | o << 4;
+        self.tables[0][nx] | self.tables[1][no] << 4
     }
 
     /// Recomputes the empty `sq`'s class codes and classes for both sides

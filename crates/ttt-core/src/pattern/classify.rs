@@ -17,31 +17,17 @@ pub const POW3: [usize; 11] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19_683, 59
 const EMPTY: usize = 0;
 const OWN: usize = 1;
 
-const DEAD: u8 = 0;
-const BLOCKED_ONE: u8 = 1;
-const OPEN_ONE: u8 = 2;
-const BLOCKED_TWO: u8 = 3;
-const OPEN_TWO: u8 = 4;
-const BLOCKED_THREE: u8 = 5;
-const OPEN_THREE: u8 = 6;
-const FOUR: u8 = 7;
-const OPEN_FOUR: u8 = 8;
-const FIVE: u8 = 9;
-
-/// The patterns' names by number, as `LinePattern` writes them.
-#[allow(dead_code)]
-pub const NAMES: [&str; 10] = [
-    "dead",
-    "blocked one",
-    "open one",
-    "blocked two",
-    "open two",
-    "blocked three",
-    "open three",
-    "four",
-    "open four",
-    "five",
-];
+/// The pattern numbers, as `LinePattern` numbers them.
+pub const DEAD: u8 = 0;
+pub const BLOCKED_ONE: u8 = 1;
+pub const OPEN_ONE: u8 = 2;
+pub const BLOCKED_TWO: u8 = 3;
+pub const OPEN_TWO: u8 = 4;
+pub const BLOCKED_THREE: u8 = 5;
+pub const OPEN_THREE: u8 = 6;
+pub const FOUR: u8 = 7;
+pub const OPEN_FOUR: u8 = 8;
+pub const FIVE: u8 = 9;
 
 // Every neighbourhood's pattern for one five rule. A neighbourhood's
 // pattern follows from the patterns of the neighbourhoods with one more own
