@@ -36,6 +36,13 @@ impl SquareSet {
         self.0[i >> 6] &= !(1 << (i & 63));
     }
 
+    /// Adds `square` if it is missing, removes it if it is there.
+    #[inline]
+    pub fn toggle(&mut self, square: Square) {
+        let i = square.index();
+        self.0[i >> 6] ^= 1 << (i & 63);
+    }
+
     /// Number of squares in the set.
     #[inline]
     pub const fn len(&self) -> usize {

@@ -22,6 +22,8 @@ const LINES: usize = 2 * MAX_SIDE as usize - 1;
 const SIDE: i32 = MAX_SIDE as i32;
 /// A direction's weight in a class code.
 const POW10: [u16; 4] = [1, 10, 100, 1000];
+/// [`ThreatClass::Four`] as stored.
+const FOUR: u8 = ThreatClass::Four as u8;
 
 /// Which line of direction `d` holds the cell, and where on it.
 #[inline]
@@ -76,6 +78,9 @@ pub struct PatternBoard {
     classes: [[u8; 2]; MAX_CELLS],
     /// Per side: how many empty cells have each class.
     counts: [[u16; 13]; 2],
+    /// Per side: the empty cells whose class is a four or stronger (the
+    /// threats a search must look at, without scanning the board).
+    fours: [SquareSet; 2],
     /// Per side: its pattern table (five or more wins, or exactly five).
     tables: [&'static [u8; line::NEIGHBOURHOODS]; 2],
     side_to_move: Mark,
@@ -109,6 +114,7 @@ impl PatternBoard {
             codes: [[0; 2]; MAX_CELLS],
             classes: [[0; 2]; MAX_CELLS],
             counts: [[0; 13]; 2],
+            fours: [SquareSet::EMPTY; 2],
             tables: Mark::ALL.map(|m| line::table(!rules.is_winning_length_for(m, 6))),
             side_to_move: Mark::X,
             stones: 0,
@@ -203,6 +209,14 @@ impl PatternBoard {
         if self.count(mark, class) == 0 {
             return set;
         }
+        if class >= ThreatClass::Four {
+            for sq in self.fours[mark.index()] {
+                if self.classes[sq.index()][mark.index()] == class as u8 {
+                    set.insert(sq);
+                }
+            }
+            return set;
+        }
         for sq in self.rules.squares() {
             if self.classes[sq.index()][mark.index()] == class as u8 && self.cells[sq.index()] == 0
             {
@@ -248,23 +262,91 @@ impl PatternBoard {
         Some((threat, cells))
     }
 
+    /// The empty cells where a stone of `mark` makes a four or more
+    /// (classes [`Four`](ThreatClass::Four) to [`Five`](ThreatClass::Five)).
+    pub fn four_cells(&self, mark: Mark) -> SquareSet {
+        self.fours[mark.index()]
+    }
+
+    /// The empty cells where a stone of `mark` leaves the other side no
+    /// cell of class `threat` or stronger: [`answers`](Self::answers)
+    /// without trying every cell. A stone only weakens the other side's
+    /// patterns, and only those of cells within five steps along its lines,
+    /// so for each threatening cell the stones that defuse it are that cell
+    /// and the empty cells along its four lines whose stone lowers its
+    /// class below `threat` (one table lookup each); the answers are what
+    /// all threatening cells share. `None` when the other side has no cell
+    /// of that class or stronger.
+    pub fn defences(&self, mark: Mark, threat: ThreatClass) -> Option<SquareSet> {
+        let them = mark.other().index();
+        let code = mark.index() as u64 + 1;
+        let threat = threat as u8;
+        let mut answers: Option<SquareSet> = None;
+        for q in self.fours[them] {
+            let i = q.index();
+            if self.classes[i][them] < threat {
+                continue;
+            }
+            let mut defuse = SquareSet::EMPTY;
+            defuse.insert(q);
+            let (column, row) = (i32::from(q.column()), i32::from(q.row()));
+            for d in 0..4 {
+                let (l, at) = line_of(column, row, d);
+                let word = self.lines[d][l];
+                let old = u16::from(self.patterns[i][d] >> (4 * them) & 15);
+                for slot in at..=at + 2 * REACH as u32 {
+                    if slot == at + REACH as u32 || word >> (2 * slot) & 3 != CODE_EMPTY {
+                        continue;
+                    }
+                    let window = (word | code << (2 * slot)) >> (2 * at);
+                    let new = u16::from(self.read_patterns(window) >> (4 * them) & 15);
+                    if new == old {
+                        continue;
+                    }
+                    let class_code = self.codes[i][them] + new * POW10[d] - old * POW10[d];
+                    if CLASS_OF[usize::from(class_code)] < threat {
+                        let offset = slot as isize - (at as isize + REACH as isize);
+                        let n = i.wrapping_add_signed(offset * INDEX_STEP[d]);
+                        defuse.insert(Square::from_index(n as u16));
+                    }
+                }
+            }
+            answers = Some(match answers {
+                None => defuse,
+                Some(a) => a.intersection(&defuse),
+            });
+            if answers.is_some_and(|a| a.is_empty()) {
+                break;
+            }
+        }
+        answers
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> u32 {
         self.stones
     }
 
-    fn place(&mut self, sq: Square, mark: Mark) {
+    /// Puts a stone of `mark` on the empty `sq`, whoever's turn it is (the
+    /// side to move is left alone): for searches that play threats of one
+    /// side in a row. The caller checks that `sq` is empty and on the board.
+    pub(crate) fn place(&mut self, sq: Square, mark: Mark) {
         let i = sq.index();
         for side in 0..2 {
             self.counts[side][usize::from(self.classes[i][side])] -= 1;
         }
         self.classes[i] = [0, 0];
+        for set in &mut self.fours {
+            set.remove(sq);
+        }
         self.cells[i] = mark.index() as u8 + 1;
         self.stones += 1;
         self.flip_and_refresh(sq, mark.index() as u64 + 1);
     }
 
-    fn remove(&mut self, sq: Square, mark: Mark) {
+    /// Takes back the stone of `mark` on `sq` that [`place`](Self::place)
+    /// put there.
+    pub(crate) fn remove(&mut self, sq: Square, mark: Mark) {
         let i = sq.index();
         self.cells[i] = 0;
         self.stones -= 1;
@@ -310,6 +392,9 @@ impl PatternBoard {
                             if class != *was {
                                 self.counts[side][usize::from(*was)] -= 1;
                                 self.counts[side][usize::from(class)] += 1;
+                                if (class >= FOUR) != (*was >= FOUR) {
+                                    self.fours[side].toggle(Square::from_index(n as u16));
+                                }
                                 *was = class;
                             }
                         }
@@ -349,6 +434,9 @@ impl PatternBoard {
             let old = &mut self.classes[sq.index()][side];
             self.counts[side][usize::from(*old)] -= 1;
             self.counts[side][usize::from(new)] += 1;
+            if (new >= FOUR) != (*old >= FOUR) {
+                self.fours[side].toggle(sq);
+            }
             *old = new;
         }
     }
@@ -372,6 +460,7 @@ mod tests {
         }
         board.counts = [[0; 13]; 2];
         board.classes = [[0; 2]; MAX_CELLS];
+        board.fours = [SquareSet::EMPTY; 2];
         for sq in rules.squares() {
             if board.cells[sq.index()] == 0 {
                 for d in 0..4 {
@@ -438,6 +527,7 @@ mod tests {
                 assert_eq!(empty_patterns(&board), empty_patterns(&fresh));
                 assert_eq!(board.classes, fresh.classes);
                 assert_eq!(board.counts, fresh.counts);
+                assert_eq!(board.fours, fresh.fours);
                 assert_eq!(board.stones, fresh.stones);
             }
         }
@@ -486,6 +576,82 @@ mod tests {
         // Nothing to answer on a quiet board.
         let pos = play(&["h8", "a1"]);
         assert!(PatternBoard::new(&pos).unwrap().answers(Mark::X).is_none());
+    }
+
+    /// `defences` (read off the lines) equals trying every cell, for each
+    /// winning threat class, both sides and every five rule, along random
+    /// games; `four_cells` holds exactly the cells of class four and up.
+    #[test]
+    fn defences_equal_trying_every_cell() {
+        let mut rng = Rng::new(11);
+        let threats = [
+            ThreatClass::Five,
+            ThreatClass::OpenFour,
+            ThreatClass::FourThree,
+        ];
+        let mut checked = [0u32; 3];
+        for win in 0..3u8 {
+            let mut rules = Rules::new(15, 15, 5).unwrap();
+            rules = match win {
+                1 => rules.with_win_condition(crate::WinCondition::ExactlyK),
+                2 => rules.with_renju().unwrap(),
+                _ => rules,
+            };
+            for _game in 0..12 {
+                let mut board = PatternBoard::empty(rules).unwrap();
+                for _ in 0..70 {
+                    let empty = rules.squares().filter(|&s| board.get(s).is_none());
+                    // Stones near the centre, so that threats abound.
+                    let near: SquareSet = empty
+                        .filter(|&s| (3..12).contains(&s.column()) && (3..12).contains(&s.row()))
+                        .collect();
+                    let pick = rng.below(near.len() as u32) as usize;
+                    board.play(near.into_iter().nth(pick).unwrap());
+                    for mark in Mark::ALL {
+                        let them = mark.other();
+                        let four_cells: SquareSet = rules
+                            .squares()
+                            .filter(|&s| board.class(s, them) >= ThreatClass::Four)
+                            .collect();
+                        assert_eq!(board.four_cells(them), four_cells);
+                        for (t, &threat) in threats.iter().enumerate() {
+                            let present = ThreatClass::ALL[threat as usize..]
+                                .iter()
+                                .any(|&c| board.count(them, c) > 0);
+                            let mut tried = SquareSet::EMPTY;
+                            for sq in rules.squares() {
+                                if board.get(sq).is_some() {
+                                    continue;
+                                }
+                                board.place(sq, mark);
+                                if ThreatClass::ALL[threat as usize..]
+                                    .iter()
+                                    .all(|&c| board.count(them, c) == 0)
+                                {
+                                    tried.insert(sq);
+                                }
+                                board.remove(sq, mark);
+                            }
+                            let read = board.defences(mark, threat);
+                            assert_eq!(read.is_some(), present);
+                            if present {
+                                assert_eq!(read.unwrap(), tried, "{threat:?} against {them:?}");
+                                checked[t] += 1;
+                            }
+                        }
+                    }
+                    if board.count(Mark::X, ThreatClass::Five)
+                        + board.count(Mark::O, ThreatClass::Five)
+                        > 0
+                        && rng.below(2) == 0
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        // Each kind of threat came up often enough to mean something.
+        assert!(checked.iter().all(|&n| n >= 50), "{checked:?}");
     }
 
     /// The counts are the cells: each class's count is the size of its set.

@@ -21,10 +21,12 @@ use core::fmt;
 mod board;
 mod classify;
 mod line;
+mod probe;
 mod threat;
 
 pub use board::PatternBoard;
 pub use line::LinePattern;
+pub use probe::Probe;
 pub use threat::ThreatClass;
 
 /// The board's win length is not five: patterns are defined for five in a

@@ -27,6 +27,12 @@
 //!   a win. Past the horizon, the two best moves that make a four are
 //!   still searched (up to 4 in a row), so short continuous-four wins are
 //!   seen beyond the depth.
+//! * Threats by shape (`shapes.rs`, five in a row, not renju): the pattern
+//!   tables judge the cells the windows point at. Against an open three
+//!   only the cells that really stop it (and our fours) are searched, a
+//!   false fork (`x.xx.x`) asks for no answer, an open three nothing stops
+//!   is a loss, and our four-three cell wins when the opponent cannot make
+//!   a four.
 //! * Threat search at the root (`vcf.rs`, `vct.rs`): a win by continuous
 //!   fours (VCF) or by fours and threes (VCT) is played at once; against
 //!   an opponent's VCF only the moves that stop it are searched.
@@ -61,6 +67,7 @@ mod eval;
 mod ordering;
 mod proof;
 mod search;
+mod shapes;
 mod table;
 mod threats;
 mod vcf;
@@ -197,6 +204,11 @@ impl<'a> Engine<'a> {
         }
         let mut root = [(0, Square::from_index(0)); MAX_CELLS];
         let mut n = self.candidates(&mut root, true);
+        if n == 0 {
+            // Lost to an open three nothing stops: the search still picks
+            // the longest resistance among the usual candidates.
+            n = self.candidates_among(&mut root, true, self.frontier());
+        }
         if self.forbids(me) {
             let mut kept = 0;
             for i in 0..n {

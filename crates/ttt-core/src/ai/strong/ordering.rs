@@ -9,7 +9,8 @@
 //! (quiet moves that caused a cut-off at a sibling). At the root the seed
 //! perturbs equal keys, so equal moves differ between seeds (same seed,
 //! same move). Against an open three only its blocks and our fours are
-//! candidates (`threat_replies`).
+//! candidates (`exact_replies` in `shapes.rs` for five in a row, else
+//! `threat_replies`).
 use super::Engine;
 use crate::ai::tt::NO_MOVE;
 use crate::{Square, MAX_SIDE};
@@ -63,13 +64,30 @@ impl Engine<'_> {
     /// Candidate moves, best first (the best `out.len()`, equal keys in
     /// row-major order); returns the count.
     pub(super) fn candidates(&mut self, out: &mut [(i32, Square)], jitter: bool) -> usize {
-        let me = self.turn.index();
         let mut front = self.frontier();
-        if let Some(replies) = self.threat_replies() {
+        if self.judges_shapes() {
+            // The exact replies, wherever they are (none: the caller
+            // knows the position is lost).
+            if let Some(replies) = self.exact_replies() {
+                front = replies;
+            }
+        } else if let Some(replies) = self.threat_replies() {
             for (f, r) in front.iter_mut().zip(replies) {
                 *f &= r;
             }
         }
+        self.candidates_among(out, jitter, front)
+    }
+
+    /// The best `out.len()` of the cells of `front` (per row a bit per
+    /// column; every cell on an empty board), as [`candidates`](Self::candidates).
+    pub(super) fn candidates_among(
+        &mut self,
+        out: &mut [(i32, Square)],
+        jitter: bool,
+        front: [u32; MAX_SIDE as usize],
+    ) -> usize {
+        let me = self.turn.index();
         let mut n = 0;
         for (row, &row_front) in front.iter().enumerate().take(self.rules.rows() as usize) {
             // Empty board: every cell, nearest the centre first; else the

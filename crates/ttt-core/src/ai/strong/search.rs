@@ -118,6 +118,11 @@ impl Engine<'_> {
         if self.wins_by_fork() {
             return WIN - ply as i32 - 3;
         }
+        if self.judges_shapes() {
+            if let Some(plies) = self.four_three_win() {
+                return WIN - ply as i32 - plies;
+            }
+        }
         if depth <= 0 || ply >= MAX_PLY {
             return self.fours_only(depth, ply, alpha, beta);
         }
@@ -129,7 +134,9 @@ impl Engine<'_> {
         let mut list = [(0, Square::from_index(0)); BEAM];
         let n = self.candidates(&mut list, false);
         if n == 0 {
-            return 0;
+            // Only an open three (or crossing threes) that nothing stops
+            // and no four of ours empties the list on a board not full.
+            return -(WIN - ply as i32 - 3);
         }
         // The table's move first, then this ply's killers; the rest keep
         // their key order.

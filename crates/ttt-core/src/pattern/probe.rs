@@ -1,0 +1,192 @@
+//! Threats read off a plain grid one cell at a time, with the pattern
+//! tables but without a [`PatternBoard`](super::PatternBoard): for a search
+//! that keeps its board in another form and asks about a few cells only
+//! (the cells its own bookkeeping says may be threats), so it pays for
+//! those cells and not for keeping every cell's patterns up to date.
+//!
+//! A cell's pattern in a direction is read from the ten cells around it on
+//! that line, gathered from the grid (off the board counts as blocked).
+use super::line::{self, neighbourhoods, CODE_EMPTY, CODE_WALL, REACH};
+use super::threat::{ThreatClass, CLASS_OF};
+use super::NotFiveInARow;
+use crate::{Mark, Rules, Square, SquareSet, MAX_CELLS};
+
+/// Column and row steps of the four directions, in the pattern board's
+/// order (a class code's direction d weighs 10^d).
+const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+/// A direction's weight in a class code.
+const POW10: [u16; 4] = [1, 10, 100, 1000];
+
+/// Pattern reading over a grid of cells (index row * 20 + column: 0 empty,
+/// 1 X, 2 O).
+pub struct Probe<'a> {
+    cells: &'a [u8; MAX_CELLS],
+    columns: i32,
+    rows: i32,
+    tables: [&'static [u8; line::NEIGHBOURHOODS]; 2],
+}
+
+impl<'a> Probe<'a> {
+    /// A probe of `cells` under `rules` (five in a row; the five rule
+    /// decides the tables: black under renju and everyone under "exactly
+    /// five" need exactly five; renju's forbidden moves are not judged).
+    pub fn new(rules: &Rules, cells: &'a [u8; MAX_CELLS]) -> Result<Probe<'a>, NotFiveInARow> {
+        if rules.k() != 5 {
+            return Err(NotFiveInARow { k: rules.k() });
+        }
+        Ok(Probe {
+            cells,
+            columns: rules.columns().into(),
+            rows: rules.rows().into(),
+            tables: Mark::ALL.map(|m| line::table(!rules.is_winning_length_for(m, 6))),
+        })
+    }
+
+    /// The 11-cell window around `sq` in direction `d` (2 bits a cell, the
+    /// cell itself, read as empty, in bits 10-11).
+    #[inline]
+    fn window(&self, sq: Square, d: usize) -> u64 {
+        let (dx, dy) = STEPS[d];
+        let (c, r) = (i32::from(sq.column()), i32::from(sq.row()));
+        let mut window = 0u64;
+        for slot in 0..=2 * REACH as i32 {
+            let offset = slot - REACH as i32;
+            if offset == 0 {
+                continue;
+            }
+            let (x, y) = (c + offset * dx, r + offset * dy);
+            let code = if x < 0 || y < 0 || x >= self.columns || y >= self.rows {
+                CODE_WALL
+            } else {
+                u64::from(self.cells[(y * Square::STRIDE as i32 + x) as usize])
+            };
+            window |= code << (2 * slot);
+        }
+        window
+    }
+
+    /// `side`'s pattern number for the cell whose window is `window`.
+    #[inline]
+    fn read(&self, window: u64, side: usize) -> u8 {
+        let (nx, no) = neighbourhoods(window);
+        self.tables[side][if side == 0 { nx } else { no }]
+    }
+
+    /// What a stone of `mark` on the empty `sq` makes.
+    pub fn class(&self, sq: Square, mark: Mark) -> ThreatClass {
+        let side = mark.index();
+        let code: u16 = (0..4)
+            .map(|d| u16::from(self.read(self.window(sq, d), side)) * POW10[d])
+            .sum();
+        ThreatClass::ALL[usize::from(CLASS_OF[usize::from(code)])]
+    }
+
+    /// The cells where a stone of `mark`'s opponent brings the empty `sq`'s
+    /// class for `mark` below `threat`: `sq` itself and the empty cells
+    /// along its four lines (within five steps) that break the shape.
+    pub fn defusers(&self, sq: Square, mark: Mark, threat: ThreatClass) -> SquareSet {
+        let side = mark.index();
+        let theirs = (1 - side) as u64 + 1;
+        let windows: [u64; 4] = core::array::from_fn(|d| self.window(sq, d));
+        let patterns: [u16; 4] = core::array::from_fn(|d| u16::from(self.read(windows[d], side)));
+        let code: u16 = (0..4).map(|d| patterns[d] * POW10[d]).sum();
+        let mut set = SquareSet::EMPTY;
+        set.insert(sq);
+        for (d, &window) in windows.iter().enumerate() {
+            let (dx, dy) = STEPS[d];
+            for slot in 0..=2 * REACH as i32 {
+                if slot == REACH as i32 || window >> (2 * slot) & 3 != CODE_EMPTY {
+                    continue;
+                }
+                let new = u16::from(self.read(window | theirs << (2 * slot), side));
+                if new == patterns[d] {
+                    continue;
+                }
+                let changed = code + new * POW10[d] - patterns[d] * POW10[d];
+                if CLASS_OF[usize::from(changed)] < threat as u8 {
+                    let offset = slot - REACH as i32;
+                    let (x, y) = (
+                        i32::from(sq.column()) + offset * dx,
+                        i32::from(sq.row()) + offset * dy,
+                    );
+                    set.insert(Square::from_index((y * Square::STRIDE as i32 + x) as u16));
+                }
+            }
+        }
+        set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::PatternBoard;
+    use crate::rng::Rng;
+    use crate::{Position, WinCondition};
+
+    /// On random positions (every five rule), the probe's class of every
+    /// empty cell is the pattern board's, and the defusers of all cells of
+    /// a winning threat class, shared, are the board's defences.
+    #[test]
+    fn probe_agrees_with_the_pattern_board() {
+        let mut rng = Rng::new(17);
+        let mut threats_seen = 0;
+        for win in 0..3u8 {
+            let mut rules = Rules::new(15, 15, 5).unwrap();
+            rules = match win {
+                1 => rules.with_win_condition(WinCondition::ExactlyK),
+                2 => rules.with_renju().unwrap(),
+                _ => rules,
+            };
+            for _game in 0..8 {
+                let mut pos = Position::new(rules);
+                let mut cells = [0u8; MAX_CELLS];
+                for _ in 0..60 {
+                    let near: SquareSet = rules
+                        .squares()
+                        .filter(|&s| cells[s.index()] == 0)
+                        .filter(|&s| (3..12).contains(&s.column()) && (3..12).contains(&s.row()))
+                        .collect();
+                    let pick = rng.below(near.len() as u32) as usize;
+                    let sq = near.into_iter().nth(pick).unwrap();
+                    cells[sq.index()] = pos.side_to_move().index() as u8 + 1;
+                    // Position refuses moves after a win: keep the grid
+                    // and the board in step by building the board from it.
+                    let _ = pos.play(sq);
+                    let mut board = PatternBoard::empty(rules).unwrap();
+                    for s in rules.squares() {
+                        match cells[s.index()] {
+                            1 => board.place(s, Mark::X),
+                            2 => board.place(s, Mark::O),
+                            _ => {}
+                        }
+                    }
+                    let probe = Probe::new(&rules, &cells).unwrap();
+                    for s in rules.squares().filter(|&s| cells[s.index()] == 0) {
+                        for mark in Mark::ALL {
+                            assert_eq!(probe.class(s, mark), board.class(s, mark));
+                        }
+                    }
+                    for mark in Mark::ALL {
+                        for threat in [
+                            ThreatClass::Five,
+                            ThreatClass::OpenFour,
+                            ThreatClass::FourThree,
+                        ] {
+                            let mut shared: Option<SquareSet> = None;
+                            for s in rules.squares().filter(|&s| cells[s.index()] == 0) {
+                                if probe.class(s, mark) >= threat {
+                                    let d = probe.defusers(s, mark, threat);
+                                    shared = Some(shared.map_or(d, |a| a.intersection(&d)));
+                                }
+                            }
+                            assert_eq!(shared, board.defences(mark.other(), threat));
+                            threats_seen += usize::from(shared.is_some());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(threats_seen > 500, "{threats_seen}");
+    }
+}
