@@ -258,6 +258,33 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// Boards and engines for the tests of the engine's parts.
+#[cfg(test)]
+pub(super) mod test_boards {
+    use super::{Budget, Engine};
+    use crate::Position;
+
+    /// A 15x15 k=5 board from rows of `(row, text)` (column a first),
+    /// the rest empty.
+    pub(in crate::ai::strong) fn board(rows: &[(usize, &str)]) -> Position {
+        let mut text = [b'.'; 15 * 16 - 1];
+        for r in 0..14 {
+            text[r * 16 + 15] = b'/';
+        }
+        for &(r, row) in rows {
+            text[r * 16..r * 16 + row.len()].copy_from_slice(row.as_bytes());
+        }
+        Position::from_board(core::str::from_utf8(&text).unwrap(), Some(5)).unwrap()
+    }
+
+    /// An engine with no budget limit, loaded with `pos`.
+    pub(in crate::ai::strong) fn engine(pos: &Position) -> Engine<'static> {
+        let mut e = Engine::new(Budget::nodes(u64::MAX), 0);
+        e.load(pos);
+        e
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -87,29 +87,11 @@ impl Engine<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_boards::{board, engine};
     use super::super::{Budget, MATE_BOUND};
     use super::*;
     use crate::pattern::PatternBoard;
-    use crate::{Mark, Position, Square};
-
-    /// A 15x15 k=5 board from rows of `(row, text)` (column a first),
-    /// the rest empty.
-    fn board(rows: &[(usize, &str)]) -> Position {
-        let mut text = [b'.'; 15 * 16 - 1];
-        for r in 0..14 {
-            text[r * 16 + 15] = b'/';
-        }
-        for &(r, row) in rows {
-            text[r * 16..r * 16 + row.len()].copy_from_slice(row.as_bytes());
-        }
-        Position::from_board(core::str::from_utf8(&text).unwrap(), Some(5)).unwrap()
-    }
-
-    fn engine(pos: &Position) -> Engine<'static> {
-        let mut e = Engine::new(Budget::nodes(u64::MAX), 0);
-        e.load(pos);
-        e
-    }
+    use crate::{Mark, Square};
 
     /// ox.xx.xo: each gap lies in two three-windows of X, so the window
     /// sets would restrict O to their cells, but neither gap makes two

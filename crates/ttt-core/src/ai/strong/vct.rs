@@ -188,28 +188,9 @@ impl Engine<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::test_boards::{board, engine};
     use super::super::Budget;
     use super::*;
-    use crate::Position;
-
-    /// A 15x15 k=5 board from rows of `(row, text)` (column a first),
-    /// the rest empty.
-    fn board(rows: &[(usize, &str)]) -> Position {
-        let mut text = [b'.'; 15 * 16 - 1];
-        for r in 0..14 {
-            text[r * 16 + 15] = b'/';
-        }
-        for &(r, row) in rows {
-            text[r * 16..r * 16 + row.len()].copy_from_slice(row.as_bytes());
-        }
-        Position::from_board(core::str::from_utf8(&text).unwrap(), Some(5)).unwrap()
-    }
-
-    fn engine(pos: &Position) -> Engine<'static> {
-        let mut e = Engine::new(Budget::nodes(u64::MAX), 0);
-        e.load(pos);
-        e
-    }
 
     /// X to move can make two open threes at once (the cross of an open
     /// two in a row and one in a column): a VCT, not a VCF; the threat
