@@ -51,7 +51,7 @@ fn line_of(column: i32, row: i32, d: usize) -> (usize, u32) {
 /// }
 /// let board = PatternBoard::new(&pos).unwrap();
 /// // f8 and j8 each make an open four for X; O must take one of them
-/// // (or e8 or k8, which leave X only a four).
+/// // (after e8 or k8, the other one still makes an open four).
 /// let open_fours = board.cells_of(Mark::X, ThreatClass::OpenFour);
 /// let names: Vec<String> = open_fours
 ///     .into_iter()
