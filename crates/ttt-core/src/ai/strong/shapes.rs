@@ -18,7 +18,8 @@
 //! Measured on 15x15 freestyle, the 150 balanced openings played twice
 //! against the engine with the window sets' replies: at 200,000 nodes a
 //! move, opening pairs won 43, lost 20 (+52 Elo); at 100 ms a move, won
-//! 40, lost 28 (+27 Elo): the probes cost little time. The same replies
+//! 40, lost 28 (+27 Elo); at 200 ms (the first 100 openings), won 26,
+//! lost 14 (+44 Elo): the probes cost little time. The same replies
 //! and wins read from a pattern board kept move by move won as much per
 //! node but made every node 2.4 times as dear (-60 Elo at 100 ms).
 use super::threats::cells_of;
