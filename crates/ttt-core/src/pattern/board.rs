@@ -10,7 +10,8 @@
 //! lines (at most 40), and with them their classes and the class counts.
 //! Nothing is rescanned.
 use super::line::{self, LinePattern, CODE_EMPTY, CODE_WALL, REACH};
-use super::threat::{ThreatClass, CLASS_OF};
+use super::probe::Probe;
+use super::threat::{ThreatClass, CLASS_OF, POW10};
 use super::NotFiveInARow;
 use crate::{Direction, Mark, Position, Rules, Square, SquareSet, MAX_CELLS, MAX_SIDE};
 
@@ -20,8 +21,6 @@ const INDEX_STEP: [isize; 4] = [1, SIDE as isize, SIDE as isize + 1, 1 - SIDE as
 /// Lines per direction: rows or columns (20), diagonals (39).
 const LINES: usize = 2 * MAX_SIDE as usize - 1;
 const SIDE: i32 = MAX_SIDE as i32;
-/// A direction's weight in a class code.
-const POW10: [u16; 4] = [1, 10, 100, 1000];
 /// [`ThreatClass::Four`] as stored.
 const FOUR: u8 = ThreatClass::Four as u8;
 
@@ -278,48 +277,9 @@ impl PatternBoard {
     /// all threatening cells share. `None` when the other side has no cell
     /// of that class or stronger.
     pub fn defences(&self, mark: Mark, threat: ThreatClass) -> Option<SquareSet> {
-        let them = mark.other().index();
-        let code = mark.index() as u64 + 1;
-        let threat = threat as u8;
-        let mut answers: Option<SquareSet> = None;
-        for q in self.fours[them] {
-            let i = q.index();
-            if self.classes[i][them] < threat {
-                continue;
-            }
-            let mut defuse = SquareSet::EMPTY;
-            defuse.insert(q);
-            let (column, row) = (i32::from(q.column()), i32::from(q.row()));
-            for d in 0..4 {
-                let (l, at) = line_of(column, row, d);
-                let word = self.lines[d][l];
-                let old = u16::from(self.patterns[i][d] >> (4 * them) & 15);
-                for slot in at..=at + 2 * REACH as u32 {
-                    if slot == at + REACH as u32 || word >> (2 * slot) & 3 != CODE_EMPTY {
-                        continue;
-                    }
-                    let window = (word | code << (2 * slot)) >> (2 * at);
-                    let new = u16::from(self.read_patterns(window) >> (4 * them) & 15);
-                    if new == old {
-                        continue;
-                    }
-                    let class_code = self.codes[i][them] + new * POW10[d] - old * POW10[d];
-                    if CLASS_OF[usize::from(class_code)] < threat {
-                        let offset = slot as isize - (at as isize + REACH as isize);
-                        let n = i.wrapping_add_signed(offset * INDEX_STEP[d]);
-                        defuse.insert(Square::from_index(n as u16));
-                    }
-                }
-            }
-            answers = Some(match answers {
-                None => defuse,
-                Some(a) => a.intersection(&defuse),
-            });
-            if answers.is_some_and(|a| a.is_empty()) {
-                break;
-            }
-        }
-        answers
+        // The board's cells are coded as a probe reads them.
+        let probe = Probe::new(&self.rules, &self.cells).ok()?;
+        probe.defences(mark, threat, self.fours[mark.other().index()])
     }
 
     /// Stones on the board.

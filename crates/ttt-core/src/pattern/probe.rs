@@ -7,15 +7,13 @@
 //! A cell's pattern in a direction is read from the ten cells around it on
 //! that line, gathered from the grid (off the board counts as blocked).
 use super::line::{self, neighbourhoods, CODE_EMPTY, CODE_WALL, REACH};
-use super::threat::{ThreatClass, CLASS_OF};
+use super::threat::{ThreatClass, CLASS_OF, POW10};
 use super::NotFiveInARow;
 use crate::{Mark, Rules, Square, SquareSet, MAX_CELLS};
 
 /// Column and row steps of the four directions, in the pattern board's
 /// order (a class code's direction d weighs 10^d).
 const STEPS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-/// A direction's weight in a class code.
-const POW10: [u16; 4] = [1, 10, 100, 1000];
 
 /// Pattern reading over a grid of cells (index row * 20 + column: 0 empty,
 /// 1 X, 2 O).
@@ -114,6 +112,33 @@ impl<'a> Probe<'a> {
             }
         }
         set
+    }
+
+    /// The empty cells where a stone of `mark` leaves none of `candidates`
+    /// (empty cells) of class `threat` or above for the other side: the
+    /// defusers all such cells share. `None` when no candidate is such a
+    /// threat. A stone only weakens the other side's patterns, and only
+    /// within five steps along its lines, so these are exactly the cells
+    /// that stop every threat among the candidates.
+    pub fn defences(
+        &self,
+        mark: Mark,
+        threat: ThreatClass,
+        candidates: impl IntoIterator<Item = Square>,
+    ) -> Option<SquareSet> {
+        let them = mark.other();
+        let mut shared: Option<SquareSet> = None;
+        for q in candidates {
+            if self.class(q, them) >= threat {
+                let d = self.defusers(q, them, threat);
+                let now = shared.map_or(d, |a| a.intersection(&d));
+                if now.is_empty() {
+                    return Some(now);
+                }
+                shared = Some(now);
+            }
+        }
+        shared
     }
 }
 

@@ -138,6 +138,9 @@ impl fmt::Display for ThreatClass {
 
 /// Patterns of the four lines coded `p0 + 10 p1 + 100 p2 + 1000 p3`.
 pub(super) const COMBINATIONS: usize = 10_000;
+/// A direction's weight in a combination's code: direction d's pattern
+/// times 10^d.
+pub(super) const POW10: [u16; 4] = [1, 10, 100, 1000];
 
 const fn classify_combinations() -> [u8; COMBINATIONS] {
     let mut table = [0u8; COMBINATIONS];

@@ -115,13 +115,8 @@ impl Engine<'_> {
             self.unapply(sq, me);
             return v;
         }
-        if self.wins_by_fork() {
-            return WIN - ply as i32 - 3;
-        }
-        if self.judges_shapes() {
-            if let Some(plies) = self.four_three_win() {
-                return WIN - ply as i32 - plies;
-            }
+        if let Some(plies) = self.static_win() {
+            return WIN - ply as i32 - plies;
         }
         if depth <= 0 || ply >= MAX_PLY {
             return self.fours_only(depth, ply, alpha, beta);

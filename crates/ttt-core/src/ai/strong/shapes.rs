@@ -56,13 +56,7 @@ impl Engine<'_> {
             return None;
         }
         let probe = Probe::new(&self.rules, &self.cells).ok()?;
-        let mut defusers: Option<SquareSet> = None;
-        for q in cells_of(forks) {
-            if probe.class(q, them) >= ThreatClass::OpenFour {
-                let d = probe.defusers(q, them, ThreatClass::OpenFour);
-                defusers = Some(defusers.map_or(d, |a| a.intersection(&d)));
-            }
-        }
+        let defusers = probe.defences(me, ThreatClass::OpenFour, cells_of(forks));
         let mut replies = rows_of(defusers?);
         let (fours, _) = self.three_cells(me.index());
         for (r, f) in replies.iter_mut().zip(fours) {
@@ -71,18 +65,15 @@ impl Engine<'_> {
         Some(replies)
     }
 
-    /// Plies to our win by a four-three cell when the opponent has no
-    /// three-window (so no stone of theirs makes a four): 5.
-    pub(super) fn four_three_win(&self) -> Option<i32> {
-        let me = self.turn;
-        if self.threes[1 - me.index()] != 0 || self.threes[me.index()] == 0 {
-            return None;
-        }
-        let probe = Probe::new(&self.rules, &self.cells).ok()?;
-        let (fours, _) = self.three_cells(me.index());
-        cells_of(fours)
-            .any(|q| probe.class(q, me) >= ThreatClass::FourThree)
-            .then_some(5)
+    /// Whether one of `fours` (per row a bit per column: the cells where
+    /// the side to move makes a four) is a four-three cell. The caller
+    /// checks that the opponent has no three-window (so no stone of theirs
+    /// makes a four): then such a cell wins in 5 plies.
+    pub(super) fn has_four_three(&self, fours: &[u32; MAX_SIDE as usize]) -> bool {
+        let Ok(probe) = Probe::new(&self.rules, &self.cells) else {
+            return false;
+        };
+        cells_of(*fours).any(|q| probe.class(q, self.turn) >= ThreatClass::FourThree)
     }
 }
 
@@ -164,9 +155,9 @@ mod tests {
             (0, "o.............o"),
             (14, "o.............o"),
         ]);
-        let e = engine(&quiet);
+        let mut e = engine(&quiet);
         assert_eq!(e.turn, Mark::X);
-        assert_eq!(e.four_three_win(), Some(5));
+        assert_eq!(e.static_win(), Some(5));
         // O with a blocked three (a four to play first).
         let spoiled = board(&[
             (7, "..oxxx........."),
@@ -176,8 +167,8 @@ mod tests {
             (12, "x.............x"),
             (14, "o.............o"),
         ]);
-        let e = engine(&spoiled);
+        let mut e = engine(&spoiled);
         assert_eq!(e.turn, Mark::X);
-        assert_eq!(e.four_three_win(), None);
+        assert_eq!(e.static_win(), None);
     }
 }

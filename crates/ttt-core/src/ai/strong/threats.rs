@@ -133,23 +133,26 @@ impl Engine<'_> {
         Some(replies)
     }
 
-    /// Whether the side to move (the opponent having no four) wins by
-    /// playing a cell shared by two of its three-windows that really makes
-    /// two winning cells (x.xx.x makes one), and the opponent, without a
-    /// single three-window, cannot answer with a four. Not used under
-    /// "exactly k".
-    pub(super) fn wins_by_fork(&mut self) -> bool {
+    /// Plies to a win the side to move has without a search, when the
+    /// opponent has no three-window (no stone of theirs makes a four):
+    /// 3 when a cell shared by two of our three-windows really makes two
+    /// winning cells (x.xx.x makes one; not under "exactly k" or for
+    /// renju's black); else 5 when a cell of ours makes a four and an open
+    /// three (five in a row, not renju: `shapes.rs`).
+    pub(super) fn static_win(&mut self) -> Option<i32> {
         let me = self.turn.index();
-        if self.threes[1 - me] != 0
-            || self.threes[me] < 2
-            || self.k < 3
-            || self.rules.win_condition() == WinCondition::ExactlyK
-            || self.forbids(self.turn)
-        {
-            return false;
+        if self.threes[1 - me] != 0 || self.threes[me] == 0 || self.k < 3 {
+            return None;
         }
-        let (_, forks) = self.three_cells(me);
-        self.fork_cell(self.turn, &forks).is_some()
+        let (fours, forks) = self.three_cells(me);
+        if self.threes[me] >= 2
+            && self.rules.win_condition() != WinCondition::ExactlyK
+            && !self.forbids(self.turn)
+            && self.fork_cell(self.turn, &forks).is_some()
+        {
+            return Some(3);
+        }
+        (self.judges_shapes() && self.has_four_three(&fours)).then_some(5)
     }
 
     /// The first of the candidate cells `forks` (per row a bit per column:

@@ -237,7 +237,7 @@ mod tests {
         let (_, twice) = e.three_cells(Mark::X.index());
         assert!(twice.iter().any(|&r| r != 0));
         assert_eq!(e.fork_cell(Mark::X, &twice), None);
-        assert!(!e.wins_by_fork());
+        assert_eq!(e.static_win(), None);
         let mut vcf = Vcf::new();
         assert_eq!(e.find_vct(&mut vcf, VCT_THREES, 100_000), None);
     }
