@@ -7,8 +7,10 @@
 //! A cell's pattern in a direction is read from the 11-cell window around it
 //! in that line's word (two table lookups per side); a stone changes only
 //! the patterns of the empty cells within five steps of it along its four
-//! lines (at most 40), and with them their classes and the class counts.
-//! Nothing is rescanned.
+//! lines (at most 40; four steps, at most 32, where six in a row also wins
+//! for both sides), and with them their classes and the class counts.
+//! Nothing is rescanned. A search that places stones one after another can keep what
+//! each one changed ([`PatternUndo`]) and take it back by copying.
 use super::line::{self, LinePattern, CODE_EMPTY, CODE_WALL, REACH};
 use super::probe::Probe;
 use super::threat::{ThreatClass, CLASS_OF, POW10};
@@ -33,6 +35,34 @@ fn line_of(column: i32, row: i32, d: usize) -> (usize, u32) {
         2 => ((column - row + SIDE - 1) as usize, column as u32),
         _ => ((column + row) as usize, column as u32),
     }
+}
+
+/// What one [`PatternBoard::place_saving`] changed: enough to take the
+/// stone back by copying (the class counts, the four cells, and each
+/// changed cell's old pattern byte, class codes and classes; a stone changes one line
+/// pattern of each cell it reaches, so one entry a cell).
+#[derive(Clone)]
+pub(crate) struct PatternUndo {
+    counts: [[u16; 13]; 2],
+    fours: [SquareSet; 2],
+    centre: [u8; 2],
+    len: usize,
+    /// Cell index, direction, old pattern byte.
+    cells: [(u16, u8, u8); 4 * 2 * REACH],
+    codes: [[u16; 2]; 4 * 2 * REACH],
+    classes: [[u8; 2]; 4 * 2 * REACH],
+}
+
+impl PatternUndo {
+    pub(crate) const EMPTY: PatternUndo = PatternUndo {
+        counts: [[0; 13]; 2],
+        fours: [SquareSet::EMPTY; 2],
+        centre: [0; 2],
+        len: 0,
+        cells: [(0, 0, 0); 4 * 2 * REACH],
+        codes: [[0; 2]; 4 * 2 * REACH],
+        classes: [[0; 2]; 4 * 2 * REACH],
+    };
 }
 
 /// Line patterns and threat classes of every empty cell, for both sides,
@@ -84,6 +114,10 @@ pub struct PatternBoard {
     tables: [&'static [u8; line::NEIGHBOURHOODS]; 2],
     side_to_move: Mark,
     stones: u32,
+    /// How far along a line a stone changes other cells' patterns: five
+    /// cells when a six in a row is no five for a side (its stone five
+    /// cells away can make an overline), else four.
+    reach: u32,
 }
 
 impl PatternBoard {
@@ -117,6 +151,11 @@ impl PatternBoard {
             tables: Mark::ALL.map(|m| line::table(!rules.is_winning_length_for(m, 6))),
             side_to_move: Mark::X,
             stones: 0,
+            reach: if Mark::ALL.iter().all(|&m| rules.is_winning_length_for(m, 6)) {
+                4
+            } else {
+                5
+            },
         };
         for sq in rules.squares() {
             for d in 0..4 {
@@ -304,6 +343,52 @@ impl PatternBoard {
         self.flip_and_refresh(sq, mark.index() as u64 + 1);
     }
 
+    /// [`place`](Self::place), saving what it changes to `undo` so that
+    /// [`remove_restoring`](Self::remove_restoring) takes the stone back
+    /// by copying instead of reading patterns again.
+    pub(crate) fn place_saving(&mut self, sq: Square, mark: Mark, undo: &mut PatternUndo) {
+        let i = sq.index();
+        undo.counts = self.counts;
+        undo.fours = self.fours;
+        undo.centre = self.classes[i];
+        undo.len = 0;
+        for side in 0..2 {
+            self.counts[side][usize::from(self.classes[i][side])] -= 1;
+        }
+        self.classes[i] = [0, 0];
+        for set in &mut self.fours {
+            set.remove(sq);
+        }
+        self.cells[i] = mark.index() as u8 + 1;
+        self.stones += 1;
+        self.flip_and_refresh_saving(sq, mark.index() as u64 + 1, Some(undo));
+    }
+
+    /// Takes back the stone of `mark` on `sq` that
+    /// [`place_saving`](Self::place_saving) put there with this `undo`.
+    pub(crate) fn remove_restoring(&mut self, sq: Square, mark: Mark, undo: &PatternUndo) {
+        let i = sq.index();
+        self.cells[i] = 0;
+        self.stones -= 1;
+        let (column, row) = (i32::from(sq.column()), i32::from(sq.row()));
+        let code = mark.index() as u64 + 1;
+        for d in 0..4 {
+            let (l, at) = line_of(column, row, d);
+            self.lines[d][l] ^= code << (2 * (at as usize + REACH));
+        }
+        for j in 0..undo.len {
+            let (n, d, old) = undo.cells[j];
+            let n = usize::from(n);
+            self.patterns[n][usize::from(d)] = old;
+            self.codes[n] = undo.codes[j];
+            self.classes[n] = undo.classes[j];
+        }
+        // The cell's own patterns were left as they were.
+        self.classes[i] = undo.centre;
+        self.counts = undo.counts;
+        self.fours = undo.fours;
+    }
+
     /// Takes back the stone of `mark` on `sq` that [`place`](Self::place)
     /// put there.
     pub(crate) fn remove(&mut self, sq: Square, mark: Mark) {
@@ -326,21 +411,49 @@ impl PatternBoard {
     /// line word (walls and stones are skipped) and its index by a fixed
     /// step along the line; only a pattern that changed touches its class.
     fn flip_and_refresh(&mut self, sq: Square, code: u64) {
+        self.flip_and_refresh_saving(sq, code, None);
+    }
+
+    /// [`flip_and_refresh`](Self::flip_and_refresh), writing each changed
+    /// cell's old state to `undo` first.
+    #[inline(always)]
+    fn flip_and_refresh_saving(
+        &mut self,
+        sq: Square,
+        code: u64,
+        mut undo: Option<&mut PatternUndo>,
+    ) {
         let (column, row) = (i32::from(sq.column()), i32::from(sq.row()));
-        for d in 0..4 {
+        for (d, &step) in INDEX_STEP.iter().enumerate() {
             let (l, at) = line_of(column, row, d);
             let word = self.lines[d][l] ^ code << (2 * (at as usize + REACH));
             self.lines[d][l] = word;
-            // Cells at offsets -5..5 along the line: slots at..at+10.
-            for slot in at..=at + 2 * REACH as u32 {
-                if slot == at + REACH as u32 || word >> (2 * slot) & 3 != CODE_EMPTY {
-                    continue;
-                }
+            // Cells at offsets -reach..reach along the line (slot at+5 is
+            // the stone's).
+            let outer = REACH as u32 - self.reach;
+            let first = at + outer;
+            let span = word >> (2 * first);
+            // One bit (the low one of its two) per empty cell in reach,
+            // the stone's own cell left out.
+            let in_reach = (1u64 << (4 * self.reach + 2)) - 1;
+            let mut empties = !(span | span >> 1)
+                & 0x5555_5555_5555_5555
+                & in_reach
+                & !(1u64 << (2 * self.reach));
+            while empties != 0 {
+                let slot = first + empties.trailing_zeros() / 2;
+                empties &= empties - 1;
                 let offset = slot as isize - (at as isize + REACH as isize);
-                let n = sq.index().wrapping_add_signed(offset * INDEX_STEP[d]);
+                let n = sq.index().wrapping_add_signed(offset * step);
                 let new = self.read_patterns(word >> (2 * (slot - REACH as u32)));
                 let old = self.patterns[n][d];
                 if new != old {
+                    if let Some(u) = undo.as_mut() {
+                        u.cells[u.len] = (n as u16, d as u8, old);
+                        u.codes[u.len] = self.codes[n];
+                        u.classes[u.len] = self.classes[n];
+                        u.len += 1;
+                    }
                     self.patterns[n][d] = new;
                     for side in 0..2 {
                         let (a, b) = (old >> (4 * side) & 15, new >> (4 * side) & 15);
@@ -503,6 +616,46 @@ mod tests {
 
     /// Against an open three, the answers are the cells that leave no open
     /// four; against a four, its five cell; nothing to answer, `None`.
+    #[test]
+    fn saved_undo_restores_the_board() {
+        let mut rng = Rng::new(5);
+        for renju in [false, true] {
+            let mut rules = Rules::new(15, 15, 5).unwrap();
+            if renju {
+                rules = rules.with_renju().unwrap();
+            }
+            let mut board = PatternBoard::empty(rules).unwrap();
+            let mut undo = [const { PatternUndo::EMPTY }; 200];
+            let mut played = [(Square::from_index(0), Mark::X); 200];
+            let mut n = 0;
+            for _ in 0..2000 {
+                if n > 0 && (rng.below(3) == 0 || n == 150) {
+                    n -= 1;
+                    let (sq, mark) = played[n];
+                    let before = board.clone();
+                    board.remove_restoring(sq, mark, &undo[n]);
+                    let mut plain = before;
+                    plain.remove(sq, mark);
+                    assert_eq!(board.lines, plain.lines);
+                    assert_eq!(board.cells, plain.cells);
+                    assert_eq!(board.patterns, plain.patterns);
+                    assert_eq!(board.codes, plain.codes);
+                    assert_eq!(board.classes, plain.classes);
+                    assert_eq!(board.counts, plain.counts);
+                    assert_eq!(board.fours, plain.fours);
+                } else {
+                    let empty = rules.squares().filter(|&s| board.get(s).is_none());
+                    let pick = rng.below(empty.clone().count() as u32) as usize;
+                    let sq = empty.clone().nth(pick).unwrap();
+                    let mark = Mark::ALL[rng.below(2) as usize];
+                    board.place_saving(sq, mark, &mut undo[n]);
+                    played[n] = (sq, mark);
+                    n += 1;
+                }
+            }
+        }
+    }
+
     #[test]
     fn answers_to_threats() {
         let rules = Rules::new(15, 15, 5).unwrap();

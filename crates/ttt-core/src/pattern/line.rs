@@ -168,6 +168,24 @@ pub(super) fn neighbourhoods(window: u64) -> (usize, usize) {
 mod tests {
     use super::*;
 
+    /// Where six in a row also wins, the cells five away do not change a
+    /// pattern (a five through the centre spans offsets -4..4, and a longer
+    /// run wins all the same): the pattern board reads only four a side.
+    #[test]
+    fn five_or_more_patterns_ignore_the_cells_five_away() {
+        let free = table(false);
+        for index in 0..NEIGHBOURHOODS {
+            let outer = index % 3 + index / POW3[9] * POW3[9];
+            assert_eq!(free[index], free[index - outer], "{index}");
+        }
+        // Under exactly five they do: x.xxx with an own stone beyond.
+        let exact = table(true);
+        assert!((0..NEIGHBOURHOODS).any(|i| {
+            let outer = i % 3 + i / POW3[9] * POW3[9];
+            exact[i] != exact[i - outer]
+        }));
+    }
+
     /// A line written as a string around the centre `*` (the stone being
     /// placed): `x` own, `o` blocked, `.` empty, `|` the board's edge; five
     /// cells a side are read, missing ones are empty.

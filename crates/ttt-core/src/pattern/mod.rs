@@ -25,6 +25,7 @@ mod probe;
 mod threat;
 
 pub use board::PatternBoard;
+pub(crate) use board::PatternUndo;
 pub use line::LinePattern;
 pub use probe::Probe;
 pub use threat::ThreatClass;

@@ -11,6 +11,7 @@
 //! This matters most on the console (MIPS II), where a node costs 100-200
 //! us. Also here: the cell tests the rules need (renju's forbidden moves).
 use super::eval::window_gain;
+use super::shape_eval::ShapeEval;
 use super::table::STRONG_SALT;
 use super::{Engine, MAX_PLY};
 use crate::ai::tt::{self, NO_MOVE};
@@ -96,12 +97,15 @@ impl Engine<'_> {
                 }
             }
         }
+        // The shape terms are read whole at the end.
+        self.shapes = None;
         for mark in Mark::ALL {
             for sq in pos.marks(mark) {
                 self.apply(sq, mark);
             }
         }
         self.turn = pos.side_to_move();
+        self.shapes = ShapeEval::new(pos);
     }
 
     /// Fills the step table for the rules' k and gives every cell its
@@ -195,6 +199,7 @@ impl Engine<'_> {
     /// Puts `mark` on `sq`; returns whether it completes a line.
     pub(super) fn apply(&mut self, sq: Square, mark: Mark) -> bool {
         let won = self.update_windows(sq, mark.index(), true);
+        self.update_shapes(sq, mark, true);
         self.hash ^= zobrist::key_at(mark, sq.index());
         self.cells[sq.index()] = mark.index() as u8 + 1;
         self.occupied[sq.row() as usize] |= 1 << sq.column();
@@ -206,6 +211,7 @@ impl Engine<'_> {
     /// Takes `mark` back off `sq`.
     pub(super) fn unapply(&mut self, sq: Square, mark: Mark) {
         self.update_windows(sq, mark.index(), false);
+        self.update_shapes(sq, mark, false);
         self.hash ^= zobrist::key_at(mark, sq.index());
         self.cells[sq.index()] = 0;
         self.occupied[sq.row() as usize] &= !(1 << sq.column());

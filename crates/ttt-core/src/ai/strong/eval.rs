@@ -1,5 +1,6 @@
 //! The static evaluation: what a position is worth to the side to move,
-//! from its line windows alone.
+//! from its line windows (and on large five-in-a-row boards the shape
+//! terms of `shape_eval.rs`).
 //!
 //! A window (k cells in a line) holding only one side's marks is worth
 //! `8^(4 - need)` to that side (need = marks still missing: a window
@@ -58,7 +59,8 @@ impl Engine<'_> {
     }
 
     /// The evaluation for the side to move: the windows' sum, a small
-    /// bonus for having the move, and the tempo bonus for its threes. The
+    /// bonus for having the move, the tempo bonus for its threes, and the
+    /// shape terms where they are kept. The
     /// side to move makes a four from any of its three-windows first, so
     /// equal shapes are not worth the same to both sides (won 13 pairs,
     /// lost 4 of 40 against the symmetric version, 200 ms/move on 15x15).
@@ -70,7 +72,7 @@ impl Engine<'_> {
         // The side to move makes a four from any of its three-windows
         // first: its threes are worth more than the opponent's.
         let me = self.turn.index();
-        e + 16 + TEMPO_THREE * self.threes[me].min(4) as i32
+        e + 16 + TEMPO_THREE * self.threes[me].min(4) as i32 + self.shape_value()
     }
 
     /// How much playing `sq` gains for `mark` and would gain for the other

@@ -18,6 +18,13 @@
 //!   count): it makes a four from one before the opponent can, so equal
 //!   shapes are not worth the same to both sides (won 13 pairs, lost 4 of
 //!   40 against the symmetric version, 200 ms/move on 15x15).
+//! * Shape terms of the evaluation (`shape_eval.rs`; five in a row, not
+//!   renju, boards larger than 9x9): a pattern board kept move by move says
+//!   what a stone on each empty cell would make for each side (open two,
+//!   blocked three, open three, four-three...), and each such cell adds a
+//!   weight fitted to Rapfi's verdicts. A node costs about 1.6 times as
+//!   much; against Rapfi (100 ms a move, `strong` 1 s) 130 of 240 games
+//!   won where the windows alone won 98.
 //! * Tactics at every node (`threats.rs`, used by `search.rs`): a win in
 //!   one is taken; two opponent winning cells (a double threat) is a loss;
 //!   a single one must be blocked, and that forced reply does not use up
@@ -67,6 +74,7 @@ mod eval;
 mod ordering;
 mod proof;
 mod search;
+mod shape_eval;
 mod shapes;
 mod table;
 mod threats;
@@ -131,6 +139,8 @@ pub struct Engine<'a> {
     line_deltas: [[i32; 2]; MAX_SIDE as usize],
     /// Evaluation from X's point of view.
     eval_x: i32,
+    /// The evaluation's threat-class terms (`shape_eval.rs`).
+    shapes: Option<shape_eval::ShapeEval>,
     turn: Mark,
     marks: u32,
 }
@@ -168,6 +178,7 @@ impl<'a> Engine<'a> {
             steps: [[WindowStep::NONE; MAX_COUNT * MAX_COUNT]; 2],
             line_deltas: [[0; 2]; MAX_SIDE as usize],
             eval_x: 0,
+            shapes: None,
             turn: Mark::X,
             marks: 0,
         }

@@ -70,6 +70,9 @@ impl Engine<'_> {
     /// checks that the opponent has no three-window (so no stone of theirs
     /// makes a four): then such a cell wins in 5 plies.
     pub(super) fn has_four_three(&self, fours: &[u32; MAX_SIDE as usize]) -> bool {
+        if let Some(shapes) = &self.shapes {
+            return cells_of(*fours).any(|q| shapes.class(q, self.turn) >= ThreatClass::FourThree);
+        }
         let Ok(probe) = Probe::new(&self.rules, &self.cells) else {
             return false;
         };
