@@ -330,28 +330,25 @@ impl PatternBoard {
     /// side to move is left alone): for searches that play threats of one
     /// side in a row. The caller checks that `sq` is empty and on the board.
     pub(crate) fn place(&mut self, sq: Square, mark: Mark) {
-        let i = sq.index();
-        for side in 0..2 {
-            self.counts[side][usize::from(self.classes[i][side])] -= 1;
-        }
-        self.classes[i] = [0, 0];
-        for set in &mut self.fours {
-            set.remove(sq);
-        }
-        self.cells[i] = mark.index() as u8 + 1;
-        self.stones += 1;
-        self.flip_and_refresh(sq, mark.index() as u64 + 1);
+        self.place_recording(sq, mark, None);
     }
 
     /// [`place`](Self::place), saving what it changes to `undo` so that
     /// [`remove_restoring`](Self::remove_restoring) takes the stone back
     /// by copying instead of reading patterns again.
     pub(crate) fn place_saving(&mut self, sq: Square, mark: Mark, undo: &mut PatternUndo) {
-        let i = sq.index();
         undo.counts = self.counts;
         undo.fours = self.fours;
-        undo.centre = self.classes[i];
+        undo.centre = self.classes[sq.index()];
         undo.len = 0;
+        self.place_recording(sq, mark, Some(undo));
+    }
+
+    /// [`place`](Self::place), each changed cell's old state written to
+    /// `undo` when there is one.
+    #[inline(always)]
+    fn place_recording(&mut self, sq: Square, mark: Mark, undo: Option<&mut PatternUndo>) {
+        let i = sq.index();
         for side in 0..2 {
             self.counts[side][usize::from(self.classes[i][side])] -= 1;
         }
@@ -361,7 +358,7 @@ impl PatternBoard {
         }
         self.cells[i] = mark.index() as u8 + 1;
         self.stones += 1;
-        self.flip_and_refresh_saving(sq, mark.index() as u64 + 1, Some(undo));
+        self.flip_and_refresh_saving(sq, mark.index() as u64 + 1, undo);
     }
 
     /// Takes back the stone of `mark` on `sq` that
