@@ -321,7 +321,16 @@ fn bench_prints_every_item_and_a_checksum() {
         text.lines().last().unwrap().starts_with("checksum "),
         "{text}"
     );
-    ttt().args(["bench", "--only", "nope"]).assert().code(2);
+    let refused = ttt().args(["bench", "--only", "nope"]).assert().code(2);
+    // The error names every item, and so does the help of --only.
+    let error = String::from_utf8_lossy(&refused.get_output().stderr).into_owned();
+    let listed = error.split("choose one of ").nth(1).expect(&error);
+    let help = stdout_of(&["bench", "--help"]).replace(['\n', ' '], "");
+    let items: Vec<&str> = listed.lines().next().unwrap().split(", ").collect();
+    assert!(items.len() >= 13, "{items:?}");
+    for item in items {
+        assert!(help.contains(item.trim()), "--help lacks {item}");
+    }
 }
 
 #[test]

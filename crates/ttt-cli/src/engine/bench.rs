@@ -35,8 +35,8 @@ pub struct BenchArgs {
     pub json: bool,
     /// Run only this item (repeatable): 3x3-best-move, 3x3-solve-all, 4,4,4,
     /// 5,5,4, prove-5,5,4, prove-6,5,4, prove-6,6,5, prove-7,6,5, prove-7,7,5,
-    /// strong-9x9k5, strong-15x15k5, tactics. The total checksum then
-    /// covers only these.
+    /// strong-9x9k5, strong-15x15k5, tactics, patterns-15x15. The total
+    /// checksum then covers only these.
     #[arg(long, value_name = "ITEM", value_parser = parse_item)]
     pub only: Vec<Item>,
     /// Transposition table size in MiB (64 MiB holds 2^22 entries).
