@@ -9,8 +9,9 @@
 //! the patterns of the empty cells within five steps of it along its four
 //! lines (at most 40; four steps, at most 32, where six in a row also wins
 //! for both sides), and with them their classes and the class counts.
-//! Nothing is rescanned. A search that places stones one after another can keep what
-//! each one changed ([`PatternUndo`]) and take it back by copying.
+//! Nothing is rescanned. A search that places stones one after another can
+//! keep what each one changed ([`PatternUndo`]) and take it back by
+//! copying.
 use super::line::{self, LinePattern, CODE_EMPTY, CODE_WALL, REACH};
 use super::probe::Probe;
 use super::threat::{ThreatClass, CLASS_OF, POW10};
@@ -39,9 +40,8 @@ fn line_of(column: i32, row: i32, d: usize) -> (usize, u32) {
 
 /// What one [`PatternBoard::place_saving`] changed: enough to take the
 /// stone back by copying (the class counts, the four cells, and each
-/// changed cell's old pattern byte, class codes and classes; a stone changes one line
-/// pattern of each cell it reaches, so one entry a cell).
-#[derive(Clone)]
+/// changed cell's old pattern byte, class codes and classes; a stone
+/// changes one line pattern of each cell it reaches, so one entry a cell).
 pub(crate) struct PatternUndo {
     counts: [[u16; 13]; 2],
     fours: [SquareSet; 2],
@@ -358,7 +358,7 @@ impl PatternBoard {
         }
         self.cells[i] = mark.index() as u8 + 1;
         self.stones += 1;
-        self.flip_and_refresh_saving(sq, mark.index() as u64 + 1, undo);
+        self.flip_and_refresh(sq, mark.index() as u64 + 1, undo);
     }
 
     /// Takes back the stone of `mark` on `sq` that
@@ -392,7 +392,7 @@ impl PatternBoard {
         let i = sq.index();
         self.cells[i] = 0;
         self.stones -= 1;
-        self.flip_and_refresh(sq, mark.index() as u64 + 1);
+        self.flip_and_refresh(sq, mark.index() as u64 + 1, None);
         for d in 0..4 {
             self.refresh_pattern(sq, d);
         }
@@ -407,19 +407,10 @@ impl PatternBoard {
     /// within reach on those lines. A neighbour is found by its code in the
     /// line word (walls and stones are skipped) and its index by a fixed
     /// step along the line; only a pattern that changed touches its class.
-    fn flip_and_refresh(&mut self, sq: Square, code: u64) {
-        self.flip_and_refresh_saving(sq, code, None);
-    }
-
-    /// [`flip_and_refresh`](Self::flip_and_refresh), writing each changed
-    /// cell's old state to `undo` first.
+    /// Each changed cell's old state goes to `undo` first, when there is
+    /// one.
     #[inline(always)]
-    fn flip_and_refresh_saving(
-        &mut self,
-        sq: Square,
-        code: u64,
-        mut undo: Option<&mut PatternUndo>,
-    ) {
+    fn flip_and_refresh(&mut self, sq: Square, code: u64, mut undo: Option<&mut PatternUndo>) {
         let (column, row) = (i32::from(sq.column()), i32::from(sq.row()));
         for (d, &step) in INDEX_STEP.iter().enumerate() {
             let (l, at) = line_of(column, row, d);
@@ -611,8 +602,9 @@ mod tests {
         out
     }
 
-    /// Against an open three, the answers are the cells that leave no open
-    /// four; against a four, its five cell; nothing to answer, `None`.
+    /// Stones placed with a record and taken back by copying leave the
+    /// board exactly as the plain take-back (which reads everything again)
+    /// does, at every depth of a random sequence.
     #[test]
     fn saved_undo_restores_the_board() {
         let mut rng = Rng::new(5);
@@ -653,6 +645,8 @@ mod tests {
         }
     }
 
+    /// Against an open three, the answers are the cells that leave no open
+    /// four; against a four, its five cell; nothing to answer, `None`.
     #[test]
     fn answers_to_threats() {
         let rules = Rules::new(15, 15, 5).unwrap();

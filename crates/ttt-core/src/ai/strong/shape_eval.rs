@@ -30,8 +30,8 @@ use crate::{Mark, Position, Square};
 /// The fewest cells of a board with shape terms: more than 9x9. The
 /// weights were fitted and measured on 15x15; the console's boards (up to
 /// 9x9) keep the cheaper node (on 15x15 a node costs about 1.6 times as
-/// much with the pattern board), and a console game still replays move for move on the
-/// desktop with the same node budget.
+/// much with the pattern board), and a console game still replays move for
+/// move on the desktop with the same node budget.
 const MIN_CELLS: usize = 82;
 
 /// Stones in a row (from the loaded position) whose changes are recorded
