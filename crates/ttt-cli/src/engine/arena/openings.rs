@@ -100,8 +100,11 @@ pub fn balanced_opening(
             "{rules} is too small for openings of {stones} stones"
         ));
     }
+    // The count is drawn once: redrawn with every try, the counts that are
+    // balanced less often (an even count leaves X, the first player, to
+    // move) would come up less often than the range says.
+    let n = stones.min + rng.below(u32::from(stones.max - stones.min) + 1) as u8;
     for _ in 0..MAX_TRIES {
-        let n = stones.min + rng.below(u32::from(stones.max - stones.min) + 1) as u8;
         let mut pos = Position::new(*rules);
         let mut moves = Vec::with_capacity(n as usize);
         while moves.len() < n as usize {

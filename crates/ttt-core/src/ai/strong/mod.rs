@@ -47,15 +47,17 @@
 //!   the console may lend none) gives each node its best move of earlier
 //!   searches, across moves too; then two killer moves per ply
 //!   (`ordering.rs`). Principal-variation search (null windows after the
-//!   first move) and late quiet moves one ply shallower.
+//!   first move) and late quiet moves searched shallower first: one ply,
+//!   or where shapes are kept `ln(depth) * ln(move number)` plies.
 //! * The same threat searches judge the tactics suite (`proof.rs`): which
 //!   moves they prove to win, which stop the opponent's VCF.
 //! * An empty board is answered without a search: the centre, or on even
 //!   sides one of the cells next to it, picked by the seed.
 //! * Candidate moves (`ordering.rs`): empty cells within two steps of a
 //!   mark, ordered by how much they gain for the side to move plus how
-//!   much they would gain for the opponent; inside the tree only the best
-//!   12 are searched. At the root the seed perturbs the order slightly, so
+//!   much they would gain for the opponent (where shapes are kept, plus a
+//!   weight for the threat class the cell makes for each side, fitted to
+//!   Rapfi's choices); inside the tree only the best 12 are searched. At the root the seed perturbs the order slightly, so
 //!   equal moves differ between seeds (same seed, same move).
 //! * Cost per node (`board.rs`): nothing is rescored. A move updates only
 //!   the windows through its cell, each with one lookup in a step table,

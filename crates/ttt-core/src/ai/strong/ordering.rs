@@ -4,7 +4,10 @@
 //! an empty board, nearest the centre first), ordered by their key: how
 //! much a mark there gains for the side to move, doubled, plus how much it
 //! would gain for the opponent (kept per cell by the board, so ordering
-//! reads one number per cell). Inside the tree only the best [`BEAM`] are
+//! reads one number per cell). Where the shape terms are kept (five in a
+//! row on boards larger than 9x9, not renju) the key adds a weight for the
+//! threat class the cell makes for each side ([`MOVER_CLASS`],
+//! [`WAITER_CLASS`]). Inside the tree only the best [`BEAM`] are
 //! searched, the table's move first, then the two killers of the ply
 //! (quiet moves that caused a cut-off at a sibling). At the root the seed
 //! perturbs equal keys, so equal moves differ between seeds (same seed,
@@ -13,10 +16,29 @@
 //! `threat_replies`).
 use super::Engine;
 use crate::ai::tt::NO_MOVE;
-use crate::{Square, MAX_SIDE};
+use crate::{Mark, Square, MAX_SIDE};
 
 /// Candidate moves searched at a node inside the tree, at most.
 pub(super) const BEAM: usize = 12;
+
+/// Ordering weight of the threat class (index: the class as `u8`) a cell
+/// makes for the side to move, and ([`WAITER_CLASS`]) for the opponent,
+/// in units of the window key. Fitted (conditional logit) to which cell
+/// Rapfi 0.43 played in 20,000 positions of its games against `strong`;
+/// on 15,000 other positions Rapfi's move is first in the order 51% of
+/// the time instead of 27%, and among the [`BEAM`] searched 93% instead
+/// of 87%. Fours come later than their window key says: a four only
+/// forces a block (the search tries them past the horizon anyway), and
+/// quiet shapes (a double two, an open three with more) are what Rapfi
+/// plays.
+const MOVER_CLASS: [i32; 13] = [
+    0, 1286, 436, 3056, 2515, 1790, 3880, 4856, -4406, -2399, 1422, -3602, -10,
+];
+/// Ordering weight of the class a cell makes for the opponent (taking a
+/// cell it wants).
+const WAITER_CLASS: [i32; 13] = [
+    0, 270, 67, 191, 502, 1931, 2489, 2349, -2273, -917, 1432, -2802, 12215,
+];
 
 /// Inserts `(key, sq)` into `out[..n]` (sorted by key, best first, equal
 /// keys in arrival order), dropping the worst entry when full; returns the
@@ -41,6 +63,21 @@ pub(super) fn insert_ranked(out: &mut [(i32, Square)], n: usize, key: i32, sq: S
 }
 
 impl Engine<'_> {
+    /// The ordering key of the empty `sq` for side `me` (index of the mark):
+    /// its window key, plus its classes' weights where shapes are kept.
+    #[inline]
+    fn order_key(&self, sq: Square, me: usize) -> i32 {
+        let key = self.cell_key[sq.index()][me];
+        match &self.shapes {
+            Some(shapes) => {
+                let mark = Mark::ALL[me];
+                key + MOVER_CLASS[shapes.class(sq, mark) as usize]
+                    + WAITER_CLASS[shapes.class(sq, mark.other()) as usize]
+            }
+            None => key,
+        }
+    }
+
     /// Per row, a bit per column: the empty cells within two steps of a
     /// mark (the candidates once the board is not empty).
     pub(super) fn frontier(&self) -> [u32; MAX_SIDE as usize] {
@@ -104,7 +141,7 @@ impl Engine<'_> {
                     let mut key = if self.marks == 0 {
                         -(self.rules.distance_from_centre(sq) as i32)
                     } else {
-                        self.cell_key[i][me]
+                        self.order_key(sq, me)
                     };
                     if jitter {
                         key = key * 4 + self.rng.below(4) as i32;
@@ -154,5 +191,66 @@ impl Engine<'_> {
             slot[1] = slot[0];
             slot[0] = mv;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_boards::engine;
+    use super::*;
+    use crate::{Position, Rules, MAX_CELLS};
+
+    /// On 400 positions of Rapfi's games, the candidate order puts the
+    /// move Rapfi played first far more often with the class weights than
+    /// with the window keys alone (175 and 93 times of the 351 positions
+    /// with more than three candidates), and keeps it among the searched
+    /// [`BEAM`] at least as often (319 and 299 times).
+    #[test]
+    fn the_order_finds_rapfis_moves() {
+        let rules = Rules::new(15, 15, 5).unwrap();
+        let (mut positions, mut first, mut first_by_key, mut beam, mut beam_by_key) =
+            (0, 0, 0, 0, 0);
+        for line in include_str!("rapfi-moves.txt").lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let Some((moves, played)) = line.split_once(" | ") else {
+                continue;
+            };
+            let mut pos = Position::new(rules);
+            for m in moves.split_whitespace() {
+                pos.play(rules.parse_square(m).unwrap()).unwrap();
+            }
+            let played = rules.parse_square(played).unwrap();
+            let mut e = engine(&pos);
+            let mut list = [(0, Square::from_index(0)); MAX_CELLS];
+            let n = e.candidates(&mut list, false);
+            if n <= 3 {
+                continue;
+            }
+            positions += 1;
+            let rank = list[..n].iter().position(|&(_, sq)| sq == played);
+            let me = pos.side_to_move().index();
+            let key = |sq: Square| e.cell_key[sq.index()][me];
+            let rank_by_key = rank.map(|_| {
+                list[..n]
+                    .iter()
+                    .filter(|&&(_, sq)| key(sq) > key(played))
+                    .count()
+            });
+            first += usize::from(rank == Some(0));
+            first_by_key += usize::from(rank_by_key == Some(0));
+            beam += usize::from(rank.is_some_and(|r| r < BEAM));
+            beam_by_key += usize::from(rank_by_key.is_some_and(|r| r < BEAM));
+        }
+        assert!(positions >= 340, "{positions}");
+        assert!(
+            first * 100 >= positions * 42 && first >= first_by_key + positions / 8,
+            "first {first}, by key {first_by_key} of {positions}"
+        );
+        assert!(
+            beam >= beam_by_key,
+            "in the beam {beam}, by key {beam_by_key}"
+        );
     }
 }

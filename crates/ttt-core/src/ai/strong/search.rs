@@ -12,13 +12,24 @@
 //! that forced reply does not use up depth, and a fork the opponent cannot
 //! answer is a win. Then the table, the candidates in order, principal
 //! variation search (null windows after the first move) and late quiet
-//! moves one ply shallower. Past the horizon, the best two moves that make
+//! moves searched shallower (by one ply, or where shapes are kept by
+//! `ln(depth) * ln(move number)` plies). Past the horizon, the best two moves that make
 //! a four are still searched (up to [`FOUR_PLIES`] in a row), so short
 //! continuous-four wins are seen beyond the depth.
 use super::ordering::{insert_ranked, BEAM};
 use super::threats::cells_of;
 use super::{Engine, MATE_BOUND, MAX_PLY, WIN};
 use crate::{Square, WinCondition};
+
+/// `1000 ln(i)` for `i` up to 65 (0 for 0): the late-move reductions
+/// where shapes are kept.
+const LN_1000: [i32; 66] = [
+    0, 0, 693, 1099, 1386, 1609, 1792, 1946, 2079, 2197, 2303, 2398, 2485, 2565, 2639, 2708, 2773,
+    2833, 2890, 2944, 2996, 3045, 3091, 3135, 3178, 3219, 3258, 3296, 3332, 3367, 3401, 3434, 3466,
+    3497, 3526, 3555, 3584, 3611, 3638, 3664, 3689, 3714, 3738, 3761, 3784, 3807, 3829, 3850, 3871,
+    3892, 3912, 3932, 3951, 3970, 3989, 4007, 4025, 4043, 4060, 4078, 4094, 4111, 4127, 4143, 4159,
+    4174,
+];
 
 /// Fours searched past the horizon, at most, in a row.
 const FOUR_PLIES: i32 = 4;
@@ -81,6 +92,27 @@ impl Engine<'_> {
             }
         }
         best
+    }
+
+    /// How many plies shallower the `i`-th move (from 0) of a node `depth`
+    /// plies deep is searched first, `front` moves having come from the
+    /// table and the killers. Moves that make a four are not reduced. Where
+    /// shapes are kept the ordering is good enough to reduce more: by
+    /// `ln(depth) * ln(i + 1)` plies from the third move (`i` = 2) on, the
+    /// form chess and gomoku engines commonly use. Elsewhere (the console's
+    /// boards), one ply from the fourth move at depth 3 and more.
+    fn reduction(&self, depth: i32, i: usize, front: usize, makes_four: bool) -> i32 {
+        if makes_four {
+            return 0;
+        }
+        if self.shapes.is_none() {
+            return i32::from(depth >= 3 && i >= front.max(3));
+        }
+        if depth < 2 || i < front.max(2) {
+            return 0;
+        }
+        let r = LN_1000[(depth as usize).min(65)] * LN_1000[(i + 1).min(65)] / 1_000_000;
+        r.clamp(0, depth - 1)
     }
 
     /// The value of the position for the side to move (fail-soft, within
@@ -150,11 +182,11 @@ impl Engine<'_> {
             let v = if i == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha)
             } else {
-                // Late quiet moves are searched one ply shallower first,
+                // Late quiet moves are searched shallower first (`reduction`),
                 // and every later move with a null window: a move that
                 // beats alpha is searched again in full.
                 let makes_four = self.fours[me.index()] > fours_before;
-                let reduction = i32::from(depth >= 3 && i >= front.max(3) && !makes_four);
+                let reduction = self.reduction(depth, i, front, makes_four);
                 let mut v = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if v > alpha && reduction > 0 && !self.aborted {
                     v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -278,5 +310,32 @@ impl Engine<'_> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_boards::{board, engine};
+    use crate::Position;
+
+    /// Where shapes are kept, late moves are reduced by
+    /// `ln(depth) * ln(move number)` plies, leaving at least one; moves
+    /// that make a four, the first two and the table's and killers' moves
+    /// are searched in full. Elsewhere one ply, from the fourth move at
+    /// depth 3.
+    #[test]
+    fn late_moves_are_searched_shallower() {
+        let large = engine(&board(&[(7, ".......x.......")]));
+        assert_eq!(large.reduction(10, 5, 0, false), 4); // ln 10 * ln 6 = 4.1
+        assert_eq!(large.reduction(4, 2, 0, false), 1); // ln 4 * ln 3 = 1.5
+        assert_eq!(large.reduction(2, 11, 0, false), 1); // 1.7, one ply left
+        assert_eq!(large.reduction(10, 5, 0, true), 0);
+        assert_eq!(large.reduction(10, 1, 0, false), 0);
+        assert_eq!(large.reduction(10, 2, 3, false), 0);
+        assert_eq!(large.reduction(1, 11, 0, false), 0);
+        let small = engine(&Position::from_board("........./........./........./........./....x..../........./........./........./.........", Some(5)).unwrap());
+        assert_eq!(small.reduction(10, 5, 0, false), 1);
+        assert_eq!(small.reduction(2, 5, 0, false), 0);
+        assert_eq!(small.reduction(3, 2, 0, false), 0);
     }
 }
