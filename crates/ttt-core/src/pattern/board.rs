@@ -236,6 +236,13 @@ impl PatternBoard {
         ThreatClass::ALL[usize::from(self.classes[sq.index()][mark.index()])]
     }
 
+    /// The classes of the empty `sq` on the board, X's then O's, as the
+    /// classes' numbers (`ThreatClass as u8`): one read for a hot loop
+    /// that weighs both.
+    pub(crate) fn class_numbers(&self, sq: Square) -> [u8; 2] {
+        self.classes[sq.index()]
+    }
+
     /// How many empty cells give `mark` this class.
     pub fn count(&self, mark: Mark, class: ThreatClass) -> u32 {
         self.counts[mark.index()][class as usize].into()

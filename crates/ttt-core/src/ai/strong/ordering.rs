@@ -16,7 +16,7 @@
 //! `threat_replies`).
 use super::Engine;
 use crate::ai::tt::NO_MOVE;
-use crate::{Mark, Square, MAX_SIDE};
+use crate::{Square, MAX_SIDE};
 
 /// Candidate moves searched at a node inside the tree, at most.
 pub(super) const BEAM: usize = 12;
@@ -70,9 +70,9 @@ impl Engine<'_> {
         let key = self.cell_key[sq.index()][me];
         match &self.shapes {
             Some(shapes) => {
-                let mark = Mark::ALL[me];
-                key + MOVER_CLASS[shapes.class(sq, mark) as usize]
-                    + WAITER_CLASS[shapes.class(sq, mark.other()) as usize]
+                let classes = shapes.class_numbers(sq);
+                key + MOVER_CLASS[usize::from(classes[me])]
+                    + WAITER_CLASS[usize::from(classes[1 - me])]
             }
             None => key,
         }

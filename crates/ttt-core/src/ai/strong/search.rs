@@ -13,9 +13,9 @@
 //! answer is a win. Then the table, the candidates in order, principal
 //! variation search (null windows after the first move) and late quiet
 //! moves searched shallower (by one ply, or where shapes are kept by
-//! `ln(depth) * ln(move number)` plies). Past the horizon, the best two moves that make
-//! a four are still searched (up to [`FOUR_PLIES`] in a row), so short
-//! continuous-four wins are seen beyond the depth.
+//! `ln(depth) * ln(move number)` plies). Past the horizon, the best two
+//! moves that make a four are still searched (up to [`FOUR_PLIES`] in a
+//! row), so short continuous-four wins are seen beyond the depth.
 use super::ordering::{insert_ranked, BEAM};
 use super::threats::cells_of;
 use super::{Engine, MATE_BOUND, MAX_PLY, WIN};
@@ -333,7 +333,8 @@ mod tests {
         assert_eq!(large.reduction(10, 1, 0, false), 0);
         assert_eq!(large.reduction(10, 2, 3, false), 0);
         assert_eq!(large.reduction(1, 11, 0, false), 0);
-        let small = engine(&Position::from_board("........./........./........./........./....x..../........./........./........./.........", Some(5)).unwrap());
+        let nine = "........./........./........./........./....x..../........./........./........./.........";
+        let small = engine(&Position::from_board(nine, Some(5)).unwrap());
         assert_eq!(small.reduction(10, 5, 0, false), 1);
         assert_eq!(small.reduction(2, 5, 0, false), 0);
         assert_eq!(small.reduction(3, 2, 0, false), 0);

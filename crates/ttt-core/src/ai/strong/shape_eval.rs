@@ -109,6 +109,13 @@ impl ShapeEval {
     pub(super) fn class(&self, sq: Square, mark: Mark) -> ThreatClass {
         self.board.class(sq, mark)
     }
+
+    /// The classes of the empty `sq` (on the board) for X and O, as
+    /// numbers.
+    #[inline]
+    pub(super) fn class_numbers(&self, sq: Square) -> [u8; 2] {
+        self.board.class_numbers(sq)
+    }
 }
 
 impl super::Engine<'_> {
