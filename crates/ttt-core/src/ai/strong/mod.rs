@@ -39,7 +39,13 @@
 //!   only the cells that really stop it (and our fours) are searched, a
 //!   false fork (`x.xx.x`) asks for no answer, an open three nothing stops
 //!   is a loss, and our four-three cell wins when the opponent cannot make
-//!   a four.
+//!   a four. Where shapes are kept, against the opponent's four-three cell
+//!   only the cells that defuse it and our fours are searched: its threat
+//!   sequence is stopped a move before it becomes an open three.
+//! * Reverse futility (`search.rs`, where shapes are kept): a null-window
+//!   node up to 8 plies deep whose static evaluation beats beta by 500 a
+//!   ply, the opponent having no open three or four-three cell, is not
+//!   searched.
 //! * Threat search at the root (`vcf.rs`, `vct.rs`): a win by continuous
 //!   fours (VCF) or by fours and threes (VCT) is played at once; against
 //!   an opponent's VCF only the moves that stop it are searched.

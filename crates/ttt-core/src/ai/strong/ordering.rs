@@ -13,7 +13,8 @@
 //! perturbs equal keys, so equal moves differ between seeds (same seed,
 //! same move). Against an open three only its blocks and our fours are
 //! candidates (`exact_replies` in `shapes.rs` for five in a row, else
-//! `threat_replies`).
+//! `threat_replies`); where shapes are kept, against a four-three cell
+//! only the cells that defuse it and our fours (`four_three_replies`).
 use super::Engine;
 use crate::ai::tt::NO_MOVE;
 use crate::{Square, MAX_SIDE};
@@ -103,9 +104,10 @@ impl Engine<'_> {
     pub(super) fn candidates(&mut self, out: &mut [(i32, Square)], jitter: bool) -> usize {
         let mut front = self.frontier();
         if self.judges_shapes() {
-            // The exact replies, wherever they are (none: the caller
-            // knows the position is lost).
-            if let Some(replies) = self.exact_replies() {
+            // The exact replies to an open three (none: the caller knows
+            // the position is lost), else to a four-three, wherever they
+            // are.
+            if let Some(replies) = self.exact_replies().or_else(|| self.four_three_replies()) {
                 front = replies;
             }
         } else if let Some(replies) = self.threat_replies() {

@@ -110,6 +110,25 @@ impl ShapeEval {
         self.board.class(sq, mark)
     }
 
+    /// Whether `mark` has a cell where a stone wins by force unless the
+    /// other side answers at once: an open-four cell (an open three, or two
+    /// threes crossing) or a four-three cell.
+    pub(super) fn threatens(&self, mark: Mark) -> bool {
+        self.board.count(mark, ThreatClass::OpenFour) > 0
+            || self.board.count(mark, ThreatClass::FourThree) > 0
+    }
+
+    /// Against the other side's four-three cells, the cells where a stone
+    /// of `me` leaves it none: those that defuse them all (the cell
+    /// itself, and the cells that break its four or its three). `None`
+    /// when the other side has no four-three cell.
+    pub(super) fn four_three_defences(&self, me: Mark) -> Option<crate::SquareSet> {
+        if self.board.count(me.other(), ThreatClass::FourThree) == 0 {
+            return None;
+        }
+        self.board.defences(me, ThreatClass::FourThree)
+    }
+
     /// The classes of the empty `sq` (on the board) for X and O, as
     /// numbers.
     #[inline]
