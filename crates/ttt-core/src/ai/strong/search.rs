@@ -357,10 +357,15 @@ mod tests {
     /// to answer, and never on the console's boards.
     #[test]
     fn a_quiet_node_far_above_beta_is_not_searched() {
-        let nodes = |pos: &crate::Position, depth: i32, window: (i32, i32)| {
+        // Searches `pos` `depth` plies deep with beta `lead` margins below
+        // its evaluation, in a null window (or a wider one): nodes visited,
+        // value, evaluation.
+        let search = |pos: &Position, depth: i32, lead: i32, width: i32| {
             let mut e = engine(pos);
-            let v = e.search(depth, 1, window.0, window.1);
-            (e.stats.nodes, v, e.static_eval())
+            let stand = e.static_eval();
+            let beta = stand - lead * FUTILITY_MARGIN;
+            let v = e.search(depth, 1, beta - width, beta);
+            (e.stats.nodes, v, stand)
         };
         // X to move, two open twos against O's scattered stones.
         let ahead = board(&[
@@ -369,14 +374,12 @@ mod tests {
             (0, "o.............o"),
             (14, "o.............o"),
         ]);
-        let stand = engine(&ahead).static_eval();
-        let beta = stand - 3 * FUTILITY_MARGIN;
-        let (n, v, _) = nodes(&ahead, 3, (beta - 1, beta));
-        assert_eq!((n, v), (1, stand));
+        let (nodes, v, stand) = search(&ahead, 3, 3, 1);
+        assert_eq!((nodes, v), (1, stand));
         // One more ply needs a larger lead: searched.
-        assert!(nodes(&ahead, 4, (beta - 1, beta)).0 > 1);
+        assert!(search(&ahead, 4, 3, 1).0 > 1);
         // A full window: searched.
-        assert!(nodes(&ahead, 3, (beta - 100, beta)).0 > 1);
+        assert!(search(&ahead, 3, 3, 100).0 > 1);
         // O has an open three X must answer: searched.
         let threatened = board(&[
             (6, "......xx......."),
@@ -384,15 +387,11 @@ mod tests {
             (11, "....ooo........"),
             (0, "o.............."),
         ]);
-        let stand = engine(&threatened).static_eval();
-        let beta = stand - 8 * FUTILITY_MARGIN;
-        assert!(nodes(&threatened, 1, (beta - 1, beta)).0 > 1);
+        assert!(search(&threatened, 1, 8, 1).0 > 1);
         // The console's 9x9: searched.
         let nine = "o.......o/........./..xx...../........./..xx...../........./........./........./o.......o";
-        let small = crate::Position::from_board(nine, Some(5)).unwrap();
-        let stand = engine(&small).static_eval();
-        let beta = stand - 8 * FUTILITY_MARGIN;
-        assert!(nodes(&small, 1, (beta - 1, beta)).0 > 1);
+        let small = Position::from_board(nine, Some(5)).unwrap();
+        assert!(search(&small, 1, 8, 1).0 > 1);
     }
 
     /// Where shapes are kept, late moves are reduced by
