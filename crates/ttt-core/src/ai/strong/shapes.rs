@@ -64,12 +64,7 @@ impl Engine<'_> {
         }
         let probe = Probe::new(&self.rules, &self.cells).ok()?;
         let defusers = probe.defences(me, ThreatClass::OpenFour, cells_of(forks));
-        let mut replies = rows_of(defusers?);
-        let (fours, _) = self.three_cells(me.index());
-        for (r, f) in replies.iter_mut().zip(fours) {
-            *r |= f;
-        }
-        Some(replies)
+        Some(self.with_our_fours(defusers?))
     }
 
     /// Against the opponent's four-three cells (where shapes are kept),
@@ -83,15 +78,19 @@ impl Engine<'_> {
     /// searched: the search finds the loss, or a counter-attack).
     pub(super) fn four_three_replies(&self) -> Option<[u32; MAX_SIDE as usize]> {
         let defusers = self.shapes.as_ref()?.four_three_defences(self.turn)?;
-        if defusers.is_empty() {
-            return None;
-        }
+        (!defusers.is_empty()).then(|| self.with_our_fours(defusers))
+    }
+
+    /// The cells of `defusers` and the cells where the side to move makes
+    /// a four (a reply the opponent must answer first), per row a bit per
+    /// column.
+    fn with_our_fours(&self, defusers: SquareSet) -> [u32; MAX_SIDE as usize] {
         let mut replies = rows_of(defusers);
         let (fours, _) = self.three_cells(self.turn.index());
         for (r, f) in replies.iter_mut().zip(fours) {
             *r |= f;
         }
-        Some(replies)
+        replies
     }
 
     /// Whether one of `fours` (per row a bit per column: the cells where
@@ -173,16 +172,32 @@ mod tests {
         assert!(pos.is_legal(mv) && mv != Square::new(0, 0).unwrap());
     }
 
+    /// X: d8 e8 f8 blocked by c8 (g8 or h8 makes a four), g9 g10 open (g8
+    /// also makes an open three down the column): g8 is a 4-3 cell, and X
+    /// has no open-four cell.
+    const X_FOUR_THREE: [(usize, &str); 3] = [
+        (7, "..oxxx........."),
+        (8, "......x........"),
+        (9, "......x........"),
+    ];
+
+    /// [`X_FOUR_THREE`] and the rows `rest`.
+    fn with_x_four_three(rest: &[(usize, &'static str)]) -> crate::Position {
+        let mut rows = [(0, ""); 8];
+        let n = X_FOUR_THREE.len() + rest.len();
+        for (slot, &row) in rows.iter_mut().zip(X_FOUR_THREE.iter().chain(rest)) {
+            *slot = row;
+        }
+        board(&rows[..n])
+    }
+
     /// O to move against X's four-three cell (g8: a four along row 8 and
     /// an open three down column g) and no open three: only the cells
     /// that leave X no four-three, the ones the pattern board finds by
     /// trying every cell, and O's fours are searched.
     #[test]
     fn a_four_three_is_answered_by_its_defusers_and_our_fours() {
-        let pos = board(&[
-            (7, "..oxxx........."),
-            (8, "......x........"),
-            (9, "......x........"),
+        let pos = with_x_four_three(&[
             (0, "o.oo..........o"),
             (12, "x.............x"),
             (14, "o......x......o"),
@@ -210,8 +225,8 @@ mod tests {
         }
         // Without the four-three (no g10) nothing is restricted.
         let calm = board(&[
-            (7, "..oxxx........."),
-            (8, "......x........"),
+            X_FOUR_THREE[0],
+            X_FOUR_THREE[1],
             (0, "o.oo..........o"),
             (12, "x.............x"),
             (14, "o......x......."),
@@ -225,24 +240,12 @@ mod tests {
     /// three-window (a blocked three) is enough to spoil it.
     #[test]
     fn a_four_three_wins_when_the_opponent_has_no_four() {
-        // X: d8 e8 f8 blocked by c8 (g8 or h8 makes a four), g9 g10 open
-        // (g8 also makes an open three down the column): g8 is a 4-3 cell,
-        // and X has no open-four cell.
-        let quiet = board(&[
-            (7, "..oxxx........."),
-            (8, "......x........"),
-            (9, "......x........"),
-            (0, "o.............o"),
-            (14, "o.............o"),
-        ]);
+        let quiet = with_x_four_three(&[(0, "o.............o"), (14, "o.............o")]);
         let mut e = engine(&quiet);
         assert_eq!(e.turn, Mark::X);
         assert_eq!(e.static_win(), Some(5));
         // O with a blocked three (a four to play first).
-        let spoiled = board(&[
-            (7, "..oxxx........."),
-            (8, "......x........"),
-            (9, "......x........"),
+        let spoiled = with_x_four_three(&[
             (0, "o.oo..........o"),
             (12, "x.............x"),
             (14, "o.............o"),
