@@ -34,14 +34,15 @@
 //!   a win. Past the horizon, the two best moves that make a four are
 //!   still searched (up to 4 in a row), so short continuous-four wins are
 //!   seen beyond the depth.
-//! * Threats by shape (`shapes.rs`, five in a row, not renju): the pattern
-//!   tables judge the cells the windows point at. Against an open three
-//!   only the cells that really stop it (and our fours) are searched, a
-//!   false fork (`x.xx.x`) asks for no answer, an open three nothing stops
-//!   is a loss, and our four-three cell wins when the opponent cannot make
-//!   a four. Where shapes are kept, against the opponent's four-three cell
-//!   only the cells that defuse it and our fours are searched: its threat
-//!   sequence is stopped a move before it becomes an open three.
+//! * Threats by shape (`shapes.rs`, five in a row, not renju, boards larger
+//!   than 9x9): the pattern tables judge the cells the windows point at.
+//!   Against an open three only the cells that really stop it (and our
+//!   fours) are searched, a false fork (`x.xx.x`) asks for no answer, an
+//!   open three nothing stops is a loss, and our four-three cell wins when
+//!   the opponent cannot make a four. Where shapes are kept, against the
+//!   opponent's four-three cell only the cells that defuse it and our
+//!   fours are searched: its threat sequence is stopped a move before it
+//!   becomes an open three.
 //! * Reverse futility (`search.rs`, where shapes are kept): a null-window
 //!   node up to 8 plies deep whose static evaluation beats beta by 500 a
 //!   ply, the opponent having no open three or four-three cell, is not

@@ -136,22 +136,20 @@ impl Engine<'_> {
             } else {
                 row_front
             };
-            let mut i = row * Square::STRIDE;
+            // The set bits in column order, skipping the empty stretches.
             while bits != 0 {
-                if bits & 1 != 0 {
-                    let sq = Square::from_index(i as u16);
-                    let mut key = if self.marks == 0 {
-                        -(self.rules.distance_from_centre(sq) as i32)
-                    } else {
-                        self.order_key(sq, me)
-                    };
-                    if jitter {
-                        key = key * 4 + self.rng.below(4) as i32;
-                    }
-                    n = insert_ranked(out, n, key, sq);
+                let column = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
+                let mut key = if self.marks == 0 {
+                    -(self.rules.distance_from_centre(sq) as i32)
+                } else {
+                    self.order_key(sq, me)
+                };
+                if jitter {
+                    key = key * 4 + self.rng.below(4) as i32;
                 }
-                bits >>= 1;
-                i += 1;
+                n = insert_ranked(out, n, key, sq);
             }
         }
         n

@@ -32,7 +32,7 @@ use crate::{Mark, Position, Square};
 /// 9x9) keep the cheaper node (on 15x15 a node costs about 1.6 times as
 /// much with the pattern board), and a console game still replays move for
 /// move on the desktop with the same node budget.
-const MIN_CELLS: usize = 82;
+pub(super) const MIN_CELLS: usize = 82;
 
 /// Stones in a row (from the loaded position) whose changes are recorded
 /// for a cheap take-back; deeper ones read their patterns again.

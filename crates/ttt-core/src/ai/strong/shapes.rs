@@ -1,8 +1,8 @@
-//! Threats judged by line shape (five in a row, not renju): the window
-//! sets say where a threat may be, the pattern tables ([`Probe`]) say
-//! whether it is one and which cells answer it. Only the few cells the
-//! windows point at are read, so a node pays nothing when the board is
-//! quiet.
+//! Threats judged by line shape (five in a row, not renju, boards larger
+//! than 9x9): the window sets say where a threat may be, the pattern
+//! tables ([`Probe`]) say whether it is one and which cells answer it.
+//! Only the few cells the windows point at are read, so a node pays
+//! nothing when the board is quiet.
 //!
 //! * Exact replies: against the opponent's open-four cells (an open three,
 //!   or two threes crossing: a stone there makes two five cells) only the
@@ -29,6 +29,7 @@
 //! lost 14 (+44 Elo): the probes cost little time. The same replies
 //! and wins read from a pattern board kept move by move won as much per
 //! node but made every node 2.4 times as dear (-60 Elo at 100 ms).
+use super::shape_eval::MIN_CELLS;
 use super::threats::cells_of;
 use super::Engine;
 use crate::pattern::{Probe, ThreatClass};
@@ -45,9 +46,14 @@ fn rows_of(set: SquareSet) -> [u32; MAX_SIDE as usize] {
 
 impl Engine<'_> {
     /// Whether threats are judged by shape: five in a row, not renju
-    /// (black's forbidden cells change which threats are real).
+    /// (black's forbidden cells change which threats are real), on boards
+    /// larger than 9x9 as the shape terms ([`MIN_CELLS`]). On the console's
+    /// 9x9 the probes made a node 10-19% dearer (`ttt bench`
+    /// strong-9x9k5: 0.064-0.070 s against 0.058 s, the same answers) and
+    /// won nothing: 100.5 of 200 games against the version with them, 100
+    /// ms a move from random 9x9 openings.
     pub(super) fn judges_shapes(&self) -> bool {
-        self.k == 5 && !self.rules.is_renju()
+        self.k == 5 && !self.rules.is_renju() && self.rules.cell_count() >= MIN_CELLS
     }
 
     /// Against the opponent's open-four cells, the only moves worth
