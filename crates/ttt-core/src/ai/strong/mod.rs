@@ -55,7 +55,8 @@
 //!   searches, across moves too; then two killer moves per ply
 //!   (`ordering.rs`). Principal-variation search (null windows after the
 //!   first move) and late quiet moves searched shallower first: one ply,
-//!   or where shapes are kept `ln(depth) * ln(move number)` plies.
+//!   or where shapes are kept `ln(depth) * ln(move number)` plies, one
+//!   more at null-window nodes.
 //! * The same threat searches judge the tactics suite (`proof.rs`): which
 //!   moves they prove to win, which stop the opponent's VCF.
 //! * An empty board is answered without a search: the centre, or on even

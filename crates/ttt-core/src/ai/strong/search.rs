@@ -14,7 +14,8 @@
 //! kept: a quiet null-window node far above beta is not searched), the
 //! candidates in order, principal variation search (null windows after the
 //! first move) and late quiet moves searched shallower (by one ply, or
-//! where shapes are kept by `ln(depth) * ln(move number)` plies). Past the
+//! where shapes are kept by `ln(depth) * ln(move number)` plies, one more
+//! at null-window nodes). Past the
 //! horizon, the best two moves that make a four are still searched (up to
 //! [`FOUR_PLIES`] in a row), so short continuous-four wins are seen beyond
 //! the depth.
@@ -128,9 +129,18 @@ impl Engine<'_> {
     /// table and the killers. Moves that make a four are not reduced. Where
     /// shapes are kept the ordering is good enough to reduce more: by
     /// `ln(depth) * ln(i + 1)` plies from the third move (`i` = 2) on, the
-    /// form chess and gomoku engines commonly use. Elsewhere (the console's
-    /// boards), one ply from the fourth move at depth 3 and more.
-    fn reduction(&self, depth: i32, i: usize, front: usize, makes_four: bool) -> i32 {
+    /// form chess and gomoku engines commonly use, and one ply more at a
+    /// `null_window` node (expected to fail one way, as Rapfi reduces its
+    /// non-PV nodes more). Elsewhere (the console's boards), one ply from
+    /// the fourth move at depth 3 and more.
+    fn reduction(
+        &self,
+        depth: i32,
+        i: usize,
+        front: usize,
+        makes_four: bool,
+        null_window: bool,
+    ) -> i32 {
         if makes_four {
             return 0;
         }
@@ -141,6 +151,7 @@ impl Engine<'_> {
             return 0;
         }
         let r = LN_1000[(depth as usize).min(65)] * LN_1000[(i + 1).min(65)] / 1_000_000;
+        let r = if r > 0 && null_window { r + 1 } else { r };
         r.clamp(0, depth - 1)
     }
 
@@ -201,6 +212,7 @@ impl Engine<'_> {
         // their key order.
         let front = self.promote_known_moves(&mut list, n, tt_move, ply);
         let alpha_in = alpha;
+        let null_window = beta - alpha == 1;
         let mut best = -WIN;
         let mut best_move = list[0].1;
         for (i, &(_, sq)) in list[..n].iter().enumerate() {
@@ -218,7 +230,7 @@ impl Engine<'_> {
                 // and every later move with a null window: a move that
                 // beats alpha is searched again in full.
                 let makes_four = self.fours[me.index()] > fours_before;
-                let reduction = self.reduction(depth, i, front, makes_four);
+                let reduction = self.reduction(depth, i, front, makes_four, null_window);
                 let mut v = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if v > alpha && reduction > 0 && !self.aborted {
                     v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
@@ -395,24 +407,34 @@ mod tests {
     }
 
     /// Where shapes are kept, late moves are reduced by
-    /// `ln(depth) * ln(move number)` plies, leaving at least one; moves
-    /// that make a four, the first two and the table's and killers' moves
-    /// are searched in full. Elsewhere one ply, from the fourth move at
-    /// depth 3.
+    /// `ln(depth) * ln(move number)` plies (one more at null-window
+    /// nodes), leaving at least one; moves that make a four, the first two
+    /// and the table's and killers' moves are searched in full. Elsewhere
+    /// one ply, from the fourth move at depth 3.
     #[test]
     fn late_moves_are_searched_shallower() {
         let large = engine(&board(&[(7, ".......x.......")]));
-        assert_eq!(large.reduction(10, 5, 0, false), 4); // ln 10 * ln 6 = 4.1
-        assert_eq!(large.reduction(4, 2, 0, false), 1); // ln 4 * ln 3 = 1.5
-        assert_eq!(large.reduction(2, 11, 0, false), 1); // 1.7, one ply left
-        assert_eq!(large.reduction(10, 5, 0, true), 0);
-        assert_eq!(large.reduction(10, 1, 0, false), 0);
-        assert_eq!(large.reduction(10, 2, 3, false), 0);
-        assert_eq!(large.reduction(1, 11, 0, false), 0);
+        // (depth, move index, moves from the table and killers, makes a
+        // four, null window) -> plies.
+        let cases = [
+            ((10, 5, 0, false, false), 4), // ln 10 * ln 6 = 4.1
+            ((10, 5, 0, false, true), 5),
+            ((4, 2, 0, false, false), 1), // ln 4 * ln 3 = 1.5
+            ((4, 2, 0, false, true), 2),
+            ((2, 11, 0, false, false), 1), // 1.7, one ply left
+            ((2, 11, 0, false, true), 1),
+            ((10, 5, 0, true, true), 0),
+            ((10, 1, 0, false, true), 0),
+            ((10, 2, 3, false, true), 0),
+            ((1, 11, 0, false, true), 0),
+        ];
+        for ((depth, i, front, four, null), plies) in cases {
+            assert_eq!(large.reduction(depth, i, front, four, null), plies);
+        }
         let nine = "........./........./........./........./....x..../........./........./........./.........";
         let small = engine(&Position::from_board(nine, Some(5)).unwrap());
-        assert_eq!(small.reduction(10, 5, 0, false), 1);
-        assert_eq!(small.reduction(2, 5, 0, false), 0);
-        assert_eq!(small.reduction(3, 2, 0, false), 0);
+        assert_eq!(small.reduction(10, 5, 0, false, true), 1);
+        assert_eq!(small.reduction(2, 5, 0, false, true), 0);
+        assert_eq!(small.reduction(3, 2, 0, false, false), 0);
     }
 }
