@@ -15,6 +15,7 @@
 //! candidates (`exact_replies` in `shapes.rs` for five in a row, else
 //! `threat_replies`); where shapes are kept, against a four-three cell
 //! only the cells that defuse it and our fours (`four_three_replies`).
+use super::threats::cells_of;
 use super::Engine;
 use crate::ai::tt::NO_MOVE;
 use crate::{Square, MAX_SIDE};
@@ -127,30 +128,28 @@ impl Engine<'_> {
         front: [u32; MAX_SIDE as usize],
     ) -> usize {
         let me = self.turn.index();
+        // Empty board: every cell, nearest the centre first; else the
+        // empty cells near a mark.
+        let mut cells = [0u32; MAX_SIDE as usize];
+        let all = (1u32 << self.rules.columns()) - 1;
+        for (row, &row_front) in cells
+            .iter_mut()
+            .zip(&front)
+            .take(self.rules.rows() as usize)
+        {
+            *row = if self.marks == 0 { all } else { row_front };
+        }
         let mut n = 0;
-        for (row, &row_front) in front.iter().enumerate().take(self.rules.rows() as usize) {
-            // Empty board: every cell, nearest the centre first; else the
-            // empty cells near a mark.
-            let mut bits = if self.marks == 0 {
-                (1u32 << self.rules.columns()) - 1
+        for sq in cells_of(cells) {
+            let mut key = if self.marks == 0 {
+                -(self.rules.distance_from_centre(sq) as i32)
             } else {
-                row_front
+                self.order_key(sq, me)
             };
-            // The set bits in column order, skipping the empty stretches.
-            while bits != 0 {
-                let column = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let sq = Square::from_index((row * Square::STRIDE + column) as u16);
-                let mut key = if self.marks == 0 {
-                    -(self.rules.distance_from_centre(sq) as i32)
-                } else {
-                    self.order_key(sq, me)
-                };
-                if jitter {
-                    key = key * 4 + self.rng.below(4) as i32;
-                }
-                n = insert_ranked(out, n, key, sq);
+            if jitter {
+                key = key * 4 + self.rng.below(4) as i32;
             }
+            n = insert_ranked(out, n, key, sq);
         }
         n
     }

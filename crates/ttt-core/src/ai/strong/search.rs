@@ -15,10 +15,9 @@
 //! candidates in order, principal variation search (null windows after the
 //! first move) and late quiet moves searched shallower (by one ply, or
 //! where shapes are kept by `ln(depth) * ln(move number)` plies, one more
-//! at null-window nodes). Past the
-//! horizon, the best two moves that make a four are still searched (up to
-//! [`FOUR_PLIES`] in a row), so short continuous-four wins are seen beyond
-//! the depth.
+//! at null-window nodes). Past the horizon, the best two moves that make a
+//! four are still searched (up to [`FOUR_PLIES`] in a row), so short
+//! continuous-four wins are seen beyond the depth.
 use super::ordering::{insert_ranked, BEAM};
 use super::threats::cells_of;
 use super::{Engine, MATE_BOUND, MAX_PLY, WIN};
