@@ -120,7 +120,8 @@ impl Engine<'_> {
     }
 
     /// The best `out.len()` of the cells of `front` (per row a bit per
-    /// column; every cell on an empty board), as [`candidates`](Self::candidates).
+    /// column, cells on the board only; every cell on an empty board), as
+    /// [`candidates`](Self::candidates).
     pub(super) fn candidates_among(
         &mut self,
         out: &mut [(i32, Square)],
@@ -128,25 +129,22 @@ impl Engine<'_> {
         front: [u32; MAX_SIDE as usize],
     ) -> usize {
         let me = self.turn.index();
-        let rows = self.rules.rows() as usize;
         if self.marks == 0 {
             // Empty board: every cell, nearest the centre first.
             let all = (1u32 << self.rules.columns()) - 1;
             let mut cells = [0u32; MAX_SIDE as usize];
-            cells[..rows].fill(all);
+            cells[..self.rules.rows() as usize].fill(all);
             let rules = self.rules;
             return self.rank(out, jitter, cells, |_, sq| {
                 -(rules.distance_from_centre(sq) as i32)
             });
         }
-        let mut cells = [0u32; MAX_SIDE as usize];
-        cells[..rows].copy_from_slice(&front[..rows]);
         // One loop for each kind of key: the test of which kind stays out
         // of the loop over cells (on 9x9 the loop takes over a quarter of a
         // node's time).
         match &self.shapes {
-            None => self.rank(out, jitter, cells, |e, sq| e.cell_key[sq.index()][me]),
-            Some(_) => self.rank(out, jitter, cells, |e, sq| e.order_key(sq, me)),
+            None => self.rank(out, jitter, front, |e, sq| e.cell_key[sq.index()][me]),
+            Some(_) => self.rank(out, jitter, front, |e, sq| e.order_key(sq, me)),
         }
     }
 
