@@ -14,7 +14,7 @@
 //! copying.
 use super::line::{self, LinePattern, CODE_EMPTY, CODE_WALL, REACH};
 use super::probe::Probe;
-use super::threat::{ThreatClass, CLASS_OF, POW10};
+use super::threat::{ThreatClass, CLASS_OF, COMBINATIONS, POW10};
 use super::NotFiveInARow;
 use crate::{Direction, Mark, Position, Rules, Square, SquareSet, MAX_CELLS, MAX_SIDE};
 
@@ -44,6 +44,7 @@ fn line_of(column: i32, row: i32, d: usize) -> (usize, u32) {
 /// changes one line pattern of each cell it reaches, so one entry a cell).
 pub(crate) struct PatternUndo {
     counts: [[u16; 13]; 2],
+    weight_sums: [[i32; 2]; 2],
     fours: [SquareSet; 2],
     centre: [u8; 2],
     len: usize,
@@ -56,6 +57,7 @@ pub(crate) struct PatternUndo {
 impl PatternUndo {
     pub(crate) const EMPTY: PatternUndo = PatternUndo {
         counts: [[0; 13]; 2],
+        weight_sums: [[0; 2]; 2],
         fours: [SquareSet::EMPTY; 2],
         centre: [0; 2],
         len: 0,
@@ -64,6 +66,12 @@ impl PatternUndo {
         classes: [[0; 2]; 4 * 2 * REACH],
     };
 }
+
+/// Two weights for each combination of four line patterns (index: its
+/// code, as a cell's class code): a cell's worth to the side to move, and
+/// to the other side. A board given them keeps their sums over the empty
+/// cells ([`PatternBoard::set_cell_weights`]).
+pub(crate) type CellWeights = [[i16; 2]; COMBINATIONS];
 
 /// Line patterns and threat classes of every empty cell, for both sides,
 /// updated incrementally by [`play`](PatternBoard::play) and
@@ -110,6 +118,10 @@ pub struct PatternBoard {
     /// Per side: the empty cells whose class is a four or stronger (the
     /// threats a search must look at, without scanning the board).
     fours: [SquareSet; 2],
+    /// Per side, over its empty cells: the sum of their weights as the
+    /// side to move's and as the other side's (0 without weights).
+    weight_sums: [[i32; 2]; 2],
+    cell_weights: Option<&'static CellWeights>,
     /// Per side: its pattern table (five or more wins, or exactly five).
     tables: [&'static [u8; line::NEIGHBOURHOODS]; 2],
     side_to_move: Mark,
@@ -148,6 +160,8 @@ impl PatternBoard {
             classes: [[0; 2]; MAX_CELLS],
             counts: [[0; 13]; 2],
             fours: [SquareSet::EMPTY; 2],
+            weight_sums: [[0; 2]; 2],
+            cell_weights: None,
             tables: Mark::ALL.map(|m| line::table(!rules.is_winning_length_for(m, 6))),
             side_to_move: Mark::X,
             stones: 0,
@@ -328,6 +342,39 @@ impl PatternBoard {
         probe.defences(mark, threat, self.fours[mark.other().index()])
     }
 
+    /// Keeps the sums of `weights` over the empty cells from now on (see
+    /// [`weight_sums`](Self::weight_sums)).
+    pub(crate) fn set_cell_weights(&mut self, weights: &'static CellWeights) {
+        self.cell_weights = Some(weights);
+        self.weight_sums = [[0; 2]; 2];
+        for sq in self.rules.squares() {
+            if self.cells[sq.index()] == 0 {
+                for side in 0..2 {
+                    self.add_weight(side, self.codes[sq.index()][side], 1);
+                }
+            }
+        }
+    }
+
+    /// `mark`'s empty cells' weights summed: as the side to move's cells,
+    /// and as the other side's (zeros without weights).
+    #[inline]
+    pub(crate) fn weight_sums(&self, mark: Mark) -> [i32; 2] {
+        self.weight_sums[mark.index()]
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) the weights of an empty cell of
+    /// `side` with class code `code`.
+    #[inline(always)]
+    fn add_weight(&mut self, side: usize, code: u16, sign: i32) {
+        if let Some(weights) = self.cell_weights {
+            let w = weights[usize::from(code)];
+            let sums = &mut self.weight_sums[side];
+            sums[0] += sign * i32::from(w[0]);
+            sums[1] += sign * i32::from(w[1]);
+        }
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> u32 {
         self.stones
@@ -345,6 +392,7 @@ impl PatternBoard {
     /// by copying instead of reading patterns again.
     pub(crate) fn place_saving(&mut self, sq: Square, mark: Mark, undo: &mut PatternUndo) {
         undo.counts = self.counts;
+        undo.weight_sums = self.weight_sums;
         undo.fours = self.fours;
         undo.centre = self.classes[sq.index()];
         undo.len = 0;
@@ -358,6 +406,7 @@ impl PatternBoard {
         let i = sq.index();
         for side in 0..2 {
             self.counts[side][usize::from(self.classes[i][side])] -= 1;
+            self.add_weight(side, self.codes[i][side], -1);
         }
         self.classes[i] = [0, 0];
         for set in &mut self.fours {
@@ -390,6 +439,7 @@ impl PatternBoard {
         // The cell's own patterns were left as they were.
         self.classes[i] = undo.centre;
         self.counts = undo.counts;
+        self.weight_sums = undo.weight_sums;
         self.fours = undo.fours;
     }
 
@@ -453,9 +503,18 @@ impl PatternBoard {
                     for side in 0..2 {
                         let (a, b) = (old >> (4 * side) & 15, new >> (4 * side) & 15);
                         if a != b {
-                            let code = &mut self.codes[n][side];
-                            *code = (*code + u16::from(b) * POW10[d]) - u16::from(a) * POW10[d];
-                            let class = CLASS_OF[usize::from(*code)];
+                            let old_code = self.codes[n][side];
+                            let code =
+                                (old_code + u16::from(b) * POW10[d]) - u16::from(a) * POW10[d];
+                            self.codes[n][side] = code;
+                            if let Some(weights) = self.cell_weights {
+                                let (w, v) =
+                                    (weights[usize::from(code)], weights[usize::from(old_code)]);
+                                let sums = &mut self.weight_sums[side];
+                                sums[0] += i32::from(w[0]) - i32::from(v[0]);
+                                sums[1] += i32::from(w[1]) - i32::from(v[1]);
+                            }
+                            let class = CLASS_OF[usize::from(code)];
                             let was = &mut self.classes[n][side];
                             if class != *was {
                                 self.counts[side][usize::from(*was)] -= 1;
@@ -489,7 +548,8 @@ impl PatternBoard {
     }
 
     /// Recomputes the empty `sq`'s class codes and classes for both sides
-    /// from its patterns.
+    /// from its patterns (the cell was not in the weight sums: it was
+    /// occupied, or the board is being set up).
     fn refresh_class(&mut self, sq: Square) {
         let p = self.patterns[sq.index()];
         for side in 0..2 {
@@ -498,6 +558,7 @@ impl PatternBoard {
                 .map(|d| u16::from(p[d] >> shift & 15) * POW10[d])
                 .sum::<u16>();
             self.codes[sq.index()][side] = code;
+            self.add_weight(side, code, 1);
             let new = CLASS_OF[usize::from(code)];
             let old = &mut self.classes[sq.index()][side];
             self.counts[side][usize::from(*old)] -= 1;
@@ -544,6 +605,20 @@ mod tests {
         board
     }
 
+    /// Cell weights for the tests: every code its own pair of numbers.
+    static TEST_WEIGHTS: CellWeights = {
+        let mut table = [[0i16; 2]; COMBINATIONS];
+        let mut code = 0;
+        while code < COMBINATIONS {
+            table[code] = [
+                (code * 7 % 1001) as i16 - 500,
+                (code * 13 % 997) as i16 - 498,
+            ];
+            code += 1;
+        }
+        table
+    };
+
     fn empty_patterns(board: &PatternBoard) -> [[u8; 4]; MAX_CELLS] {
         let mut out = [[0; 4]; MAX_CELLS];
         for sq in board.rules.squares() {
@@ -555,7 +630,8 @@ mod tests {
     }
 
     /// After every move and take-back of random games, the incremental
-    /// board equals one read from scratch: patterns, classes and counts.
+    /// board equals one read from scratch: patterns, classes, counts and
+    /// the cell weights' sums.
     #[test]
     fn incremental_equals_from_scratch() {
         let mut rng = Rng::new(3);
@@ -575,6 +651,7 @@ mod tests {
                 _ => rules,
             };
             let mut board = PatternBoard::empty(rules).unwrap();
+            board.set_cell_weights(&TEST_WEIGHTS);
             let mut played = [(Square::from_index(0), Mark::X); MAX_CELLS];
             let mut n = 0;
             for _ in 0..(rules.cell_count() * 3 / 4) {
@@ -591,7 +668,9 @@ mod tests {
                     assert!(board.undo(played[n].0));
                     assert!(!board.undo(played[n].0), "an empty cell cannot be undone");
                 }
-                let fresh = from_scratch(rules, &played[..n], board.side_to_move());
+                let mut fresh = from_scratch(rules, &played[..n], board.side_to_move());
+                fresh.set_cell_weights(&TEST_WEIGHTS);
+                assert_eq!(board.weight_sums, fresh.weight_sums);
                 assert_eq!(empty_patterns(&board), empty_patterns(&fresh));
                 assert_eq!(board.classes, fresh.classes);
                 assert_eq!(board.counts, fresh.counts);
@@ -621,6 +700,7 @@ mod tests {
                 rules = rules.with_renju().unwrap();
             }
             let mut board = PatternBoard::empty(rules).unwrap();
+            board.set_cell_weights(&TEST_WEIGHTS);
             let mut undo = [const { PatternUndo::EMPTY }; 200];
             let mut played = [(Square::from_index(0), Mark::X); 200];
             let mut n = 0;
@@ -639,6 +719,7 @@ mod tests {
                     assert_eq!(board.classes, plain.classes);
                     assert_eq!(board.counts, plain.counts);
                     assert_eq!(board.fours, plain.fours);
+                    assert_eq!(board.weight_sums, plain.weight_sums);
                 } else {
                     let empty = rules.squares().filter(|&s| board.get(s).is_none());
                     let pick = rng.below(empty.clone().count() as u32) as usize;

@@ -25,10 +25,11 @@ mod probe;
 mod threat;
 
 pub use board::PatternBoard;
-pub(crate) use board::PatternUndo;
+pub(crate) use board::{CellWeights, PatternUndo};
 pub use line::LinePattern;
 pub use probe::Probe;
 pub use threat::ThreatClass;
+pub(crate) use threat::COMBINATIONS;
 
 /// The board's win length is not five: patterns are defined for five in a
 /// row only.

@@ -137,7 +137,7 @@ impl fmt::Display for ThreatClass {
 }
 
 /// Patterns of the four lines coded `p0 + 10 p1 + 100 p2 + 1000 p3`.
-pub(super) const COMBINATIONS: usize = 10_000;
+pub(crate) const COMBINATIONS: usize = 10_000;
 /// A direction's weight in a combination's code: direction d's pattern
 /// times 10^d.
 pub(super) const POW10: [u16; 4] = [1, 10, 100, 1000];

@@ -2,8 +2,10 @@
 //! seeded, kept only when the built-in engine finds neither side better
 //! off), or a fixed list read from a file.
 //!
-//! An opening of n stones (n drawn from the range, 2-4 by default) puts X,
-//! O, X, ... on random empty cells of the 7x7 square around the centre. It
+//! An opening of n stones (n drawn from the range, 2-4 by default; another
+//! count of the range when no opening of n stones is balanced in 2,000
+//! tries) puts X, O, X, ... on random empty cells of the 7x7 square around
+//! the centre. It
 //! is balanced when the strong engine, searching it for
 //! [`BALANCE_NODES`] nodes (a node count, not a time, so the same seed gives
 //! the same openings on any machine), scores it within
@@ -102,33 +104,40 @@ pub fn balanced_opening(
     }
     // The count is drawn once: redrawn with every try, the counts that are
     // balanced less often (an even count leaves X, the first player, to
-    // move) would come up less often than the range says.
-    let n = stones.min + rng.below(u32::from(stones.max - stones.min) + 1) as u8;
-    for _ in 0..MAX_TRIES {
-        let mut pos = Position::new(*rules);
-        let mut moves = Vec::with_capacity(n as usize);
-        while moves.len() < n as usize {
-            let sq = cells[rng.below(cells.len() as u32) as usize];
-            if pos.is_legal(sq) {
-                // Cannot fail: the square is legal and the game not over.
-                if pos.play(sq).is_err() {
+    // move) would come up less often than the range says. Only when no
+    // opening of that count is balanced in MAX_TRIES tries (two stones
+    // with X to move seldom are: the engine scores 3 in 2,000 as even)
+    // are the range's other counts tried, nearest first.
+    let drawn = stones.min + rng.below(u32::from(stones.max - stones.min) + 1) as u8;
+    let mut counts: Vec<u8> = (stones.min..=stones.max).collect();
+    counts.sort_by_key(|&c| (c.abs_diff(drawn), c));
+    for n in counts {
+        for _ in 0..MAX_TRIES {
+            let mut pos = Position::new(*rules);
+            let mut moves = Vec::with_capacity(n as usize);
+            while moves.len() < n as usize {
+                let sq = cells[rng.below(cells.len() as u32) as usize];
+                if pos.is_legal(sq) {
+                    // Cannot fail: the square is legal and the game not over.
+                    if pos.play(sq).is_err() {
+                        break;
+                    }
+                    moves.push(sq);
+                }
+                if pos.outcome().is_over() {
                     break;
                 }
-                moves.push(sq);
             }
-            if pos.outcome().is_over() {
-                break;
+            if moves.len() != n as usize || pos.outcome().is_over() {
+                continue;
             }
-        }
-        if moves.len() != n as usize || pos.outcome().is_over() {
-            continue;
-        }
-        if balance_score(&pos).is_some_and(|s| s.abs() <= BALANCE_LIMIT) {
-            return Ok(moves);
+            if balance_score(&pos).is_some_and(|s| s.abs() <= BALANCE_LIMIT) {
+                return Ok(moves);
+            }
         }
     }
     Err(format!(
-        "no balanced opening of {stones} stones found on {rules} in {MAX_TRIES} tries: \
+        "no balanced opening of {stones} stones found on {rules} in {MAX_TRIES} tries a count: \
          try other --openings or another --seed"
     ))
 }

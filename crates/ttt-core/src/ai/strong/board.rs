@@ -97,7 +97,7 @@ impl Engine<'_> {
                 }
             }
         }
-        // The shape terms are read whole at the end.
+        // The shape evaluation reads the position whole at the end.
         self.shapes = None;
         for mark in Mark::ALL {
             for sq in pos.marks(mark) {

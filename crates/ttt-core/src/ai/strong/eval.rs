@@ -1,6 +1,6 @@
 //! The static evaluation: what a position is worth to the side to move,
-//! from its line windows (and on large five-in-a-row boards the shape
-//! terms of `shape_eval.rs`).
+//! from its line windows (on large five-in-a-row boards, from the pattern
+//! board's cell weights of `shape_eval.rs` instead).
 //!
 //! A window (k cells in a line) holding only one side's marks is worth
 //! `8^(4 - need)` to that side (need = marks still missing: a window
@@ -58,21 +58,23 @@ impl Engine<'_> {
         }
     }
 
-    /// The evaluation for the side to move: the windows' sum, a small
-    /// bonus for having the move, the tempo bonus for its threes, and the
-    /// shape terms where they are kept. The
-    /// side to move makes a four from any of its three-windows first, so
-    /// equal shapes are not worth the same to both sides (won 13 pairs,
-    /// lost 4 of 40 against the symmetric version, 200 ms/move on 15x15).
+    /// The evaluation for the side to move: where shapes are kept, the
+    /// pattern board's cell weights (`shape_eval.rs`; the windows are not
+    /// read); elsewhere the windows' sum, a small bonus for having the
+    /// move and a tempo bonus for its threes. The side to move makes a
+    /// four from any of its three-windows first, so equal shapes are not
+    /// worth the same to both sides (won 13 pairs, lost 4 of 40 against
+    /// the symmetric version, 200 ms/move on 15x15).
     pub(super) fn static_eval(&self) -> i32 {
+        if let Some(shapes) = &self.shapes {
+            return shapes.value(self.turn);
+        }
         let e = match self.turn {
             Mark::X => self.eval_x,
             Mark::O => -self.eval_x,
         };
-        // The side to move makes a four from any of its three-windows
-        // first: its threes are worth more than the opponent's.
         let me = self.turn.index();
-        e + 16 + TEMPO_THREE * self.threes[me].min(4) as i32 + self.shape_value()
+        e + 16 + TEMPO_THREE * self.threes[me].min(4) as i32
     }
 
     /// How much playing `sq` gains for `mark` and would gain for the other

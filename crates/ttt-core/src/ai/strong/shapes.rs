@@ -47,8 +47,8 @@ fn rows_of(set: SquareSet) -> [u32; MAX_SIDE as usize] {
 impl Engine<'_> {
     /// Whether threats are judged by shape: five in a row, not renju
     /// (black's forbidden cells change which threats are real), on boards
-    /// larger than 9x9 as the shape terms ([`MIN_CELLS`]). On the console's
-    /// 9x9 the probes made a node 10-19% dearer (`ttt bench`
+    /// larger than 9x9 as the shape evaluation ([`MIN_CELLS`]). On the
+    /// console's 9x9 the probes made a node 10-19% dearer (`ttt bench`
     /// strong-9x9k5: 0.064-0.070 s against 0.058 s, the same answers) and
     /// won nothing: 100.5 of 200 games against the version with them, 100
     /// ms a move from random 9x9 openings.
