@@ -14,8 +14,8 @@
 //! move and one per empty cell. The windows are not read.
 //!
 //! The weights were fitted to Rapfi 0.43 (classical evaluation, 50 ms a
-//! position): 32,313 positions from its games against `strong` and
-//! `strong`'s against itself, its evaluation read as a win rate
+//! position): 32,313 positions from the records of `strong`'s matches,
+//! its evaluation read as a win rate
 //! `1 / (1 + e^(-v/200))` (mates as 0 or 1), and ours as
 //! `1 / (1 + e^(-e/1500))`, least squares on the win rate (Gauss-Newton,
 //! a light ridge on the multisets; 80% of the positions to fit, 20% to
