@@ -375,6 +375,18 @@ impl PatternBoard {
         }
     }
 
+    /// Moves an empty cell of `side` from class code `old` to `new` in the
+    /// weight sums.
+    #[inline(always)]
+    fn replace_weight(&mut self, side: usize, old: u16, new: u16) {
+        if let Some(weights) = self.cell_weights {
+            let (w, v) = (weights[usize::from(new)], weights[usize::from(old)]);
+            let sums = &mut self.weight_sums[side];
+            sums[0] += i32::from(w[0]) - i32::from(v[0]);
+            sums[1] += i32::from(w[1]) - i32::from(v[1]);
+        }
+    }
+
     /// Stones on the board.
     pub fn stones(&self) -> u32 {
         self.stones
@@ -507,13 +519,7 @@ impl PatternBoard {
                             let code =
                                 (old_code + u16::from(b) * POW10[d]) - u16::from(a) * POW10[d];
                             self.codes[n][side] = code;
-                            if let Some(weights) = self.cell_weights {
-                                let (w, v) =
-                                    (weights[usize::from(code)], weights[usize::from(old_code)]);
-                                let sums = &mut self.weight_sums[side];
-                                sums[0] += i32::from(w[0]) - i32::from(v[0]);
-                                sums[1] += i32::from(w[1]) - i32::from(v[1]);
-                            }
+                            self.replace_weight(side, old_code, code);
                             let class = CLASS_OF[usize::from(code)];
                             let was = &mut self.classes[n][side];
                             if class != *was {

@@ -15,14 +15,13 @@
 //!
 //! The weights were fitted to Rapfi 0.43 (classical evaluation, 50 ms a
 //! position): 32,313 positions from the records of `strong`'s matches,
-//! its evaluation read as a win rate
-//! `1 / (1 + e^(-v/200))` (mates as 0 or 1), and ours as
-//! `1 / (1 + e^(-e/1500))`, least squares on the win rate (Gauss-Newton,
-//! a light ridge on the multisets; 80% of the positions to fit, 20% to
-//! check). The squared error of the predicted win rate on the held-out
-//! positions is 0.062, where the windows with a weight per threat class
-//! (the evaluation before, refitted the same way) give 0.068 and as they
-//! were weighted 0.070. In play see the README.
+//! its evaluation read as a win rate `1 / (1 + e^(-v/200))` (mates as 0
+//! or 1), and ours as `1 / (1 + e^(-e/1500))`, least squares on the win
+//! rate (Gauss-Newton, a light ridge on the multisets; 80% of the
+//! positions to fit, 20% to check). The squared error of the predicted
+//! win rate on the held-out positions is 0.062, where the windows with a
+//! weight per threat class (the evaluation before, refitted the same way)
+//! give 0.068 and as they were weighted 0.070. In play see the README.
 //!
 //! Taking a stone back copies the cells it changed back from a record kept
 //! when it was placed (the deepest [`UNDO_DEPTH`] stones of a search);
