@@ -257,6 +257,14 @@ impl PatternBoard {
         self.classes[sq.index()]
     }
 
+    /// The class codes of the empty `sq` on the board, X's then O's (its
+    /// four patterns as one number, direction d's times 10^d): what the
+    /// cell weights and the engine's move order are indexed by.
+    #[inline]
+    pub(crate) fn class_codes(&self, sq: Square) -> [u16; 2] {
+        self.codes[sq.index()]
+    }
+
     /// How many empty cells give `mark` this class.
     pub fn count(&self, mark: Mark, class: ThreatClass) -> u32 {
         self.counts[mark.index()][class as usize].into()

@@ -70,7 +70,10 @@
 //! * Cost per node (`board.rs`): nothing is rescored. A move updates only
 //!   the windows through its cell, each with one lookup in a step table,
 //!   and adds the key changes to the cells of each line as a running sum;
-//!   candidates come from per-row occupancy bitmasks.
+//!   candidates come from per-row occupancy bitmasks. Where the pattern
+//!   board is kept and five or more wins (`one_board`), the search keeps
+//!   the pattern board alone: its classes give the five cells, fours and
+//!   forks, and its patterns the move order and the evaluation.
 use super::tt::{TtEntry, NO_MOVE};
 use super::SearchStats;
 use crate::rng::Rng;
@@ -157,6 +160,11 @@ pub struct Engine<'a> {
     eval_x: i32,
     /// The evaluation's threat-class terms (`shape_eval.rs`).
     shapes: Option<shape_eval::ShapeEval>,
+    /// Whether the pattern board is the only board kept in the search
+    /// (`shapes` with five or more in a row winning): then the line
+    /// windows stay as loaded, and every reader of threats, of the move
+    /// order and of the evaluation reads the pattern board instead.
+    one_board: bool,
     turn: Mark,
     marks: u32,
 }
@@ -195,6 +203,7 @@ impl<'a> Engine<'a> {
             line_deltas: [[0; 2]; MAX_SIDE as usize],
             eval_x: 0,
             shapes: None,
+            one_board: false,
             turn: Mark::X,
             marks: 0,
         }

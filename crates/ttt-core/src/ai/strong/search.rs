@@ -21,6 +21,7 @@
 use super::ordering::{insert_ranked, BEAM};
 use super::threats::cells_of;
 use super::{Engine, MATE_BOUND, MAX_PLY, WIN};
+use crate::pattern::ThreatClass;
 use crate::{Square, WinCondition};
 
 /// `1000 ln(i)` for `i` up to 65 (0 for 0): the late-move reductions
@@ -65,7 +66,7 @@ impl Engine<'_> {
         if stand >= beta
             || depth <= -FOUR_PLIES
             || ply >= MAX_PLY
-            || self.threes[me.index()] == 0
+            || !self.has_four_cells(me.index())
             || self.rules.win_condition() == WinCondition::ExactlyK
         {
             return stand;
@@ -82,7 +83,7 @@ impl Engine<'_> {
             // Black's forbidden fours (renju) are left out before ranking,
             // so they do not take the places of playable ones.
             if !self.is_forbidden(sq, me) {
-                n = insert_ranked(&mut fours, n, self.cell_key[sq.index()][me.index()], sq);
+                n = insert_ranked(&mut fours, n, self.four_key(sq, me.index()), sq);
             }
         }
         for &(_, sq) in &fours[..n] {
@@ -221,6 +222,9 @@ impl Engine<'_> {
                 continue;
             }
             let fours_before = self.fours[me.index()];
+            let four_cell = self
+                .one_board()
+                .is_some_and(|shapes| shapes.class(sq, me) >= ThreatClass::Four);
             self.apply(sq, me);
             let v = if i == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha)
@@ -228,7 +232,7 @@ impl Engine<'_> {
                 // Late quiet moves are searched shallower first (`reduction`),
                 // and every later move with a null window: a move that
                 // beats alpha is searched again in full.
-                let makes_four = self.fours[me.index()] > fours_before;
+                let makes_four = four_cell || self.fours[me.index()] > fours_before;
                 let reduction = self.reduction(depth, i, front, makes_four, null_window);
                 let mut v = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
                 if v > alpha && reduction > 0 && !self.aborted {

@@ -26,8 +26,10 @@
 //! Taking a stone back copies the cells it changed back from a record kept
 //! when it was placed (the deepest [`UNDO_DEPTH`] stones of a search);
 //! reading the patterns again would cost as much as placing it.
-use crate::pattern::{CellWeights, PatternBoard, PatternUndo, ThreatClass, COMBINATIONS};
-use crate::{Mark, Position, Square};
+use crate::pattern::{
+    CellWeights, LinePattern, PatternBoard, PatternUndo, ThreatClass, COMBINATIONS,
+};
+use crate::{Mark, Position, Square, MAX_SIDE};
 
 /// The fewest cells of a board evaluated by shapes: more than 9x9. The
 /// weights were fitted and measured on 15x15; the console's boards (up to
@@ -142,7 +144,7 @@ static CELL_WEIGHTS: CellWeights = by_code(&MOVER_CELL, &WAITER_CELL);
 /// For each class code, the weights of its multiset of four line patterns
 /// in `mover` and `waiter` (indexed among all 715 multisets in order of
 /// their patterns sorted, `a <= b <= c <= d`, lexicographic).
-const fn by_code(mover: &[i16; 715], waiter: &[i16; 715]) -> CellWeights {
+pub(super) const fn by_code(mover: &[i16; 715], waiter: &[i16; 715]) -> CellWeights {
     let mut rank = [0u16; COMBINATIONS];
     let mut next = 0u16;
     let mut a = 0;
@@ -181,6 +183,40 @@ const fn by_code(mover: &[i16; 715], waiter: &[i16; 715]) -> CellWeights {
         }
         let r = rank[p[0] * 1000 + p[1] * 100 + p[2] * 10 + p[3]] as usize;
         table[code] = [mover[r], waiter[r]];
+        code += 1;
+    }
+    table
+}
+
+/// Per class code, what its four line patterns hold: [`FOUR_LINE`] when
+/// one of them is a four or an open four (a stone there makes a four on
+/// that line), [`THREE_LINE`] when one is a blocked three or stronger.
+static LINE_FLAGS: [u8; COMBINATIONS] = line_flags();
+/// See [`LINE_FLAGS`].
+const FOUR_LINE: u8 = 1;
+/// See [`LINE_FLAGS`].
+const THREE_LINE: u8 = 2;
+
+/// [`LINE_FLAGS`] of every class code.
+const fn line_flags() -> [u8; COMBINATIONS] {
+    let mut table = [0u8; COMBINATIONS];
+    let mut code = 0;
+    while code < COMBINATIONS {
+        let mut rest = code;
+        let mut flags = 0;
+        let mut d = 0;
+        while d < 4 {
+            let p = (rest % 10) as u8;
+            rest /= 10;
+            if p == LinePattern::Four as u8 || p == LinePattern::OpenFour as u8 {
+                flags |= FOUR_LINE;
+            }
+            if p >= LinePattern::BlockedThree as u8 {
+                flags |= THREE_LINE;
+            }
+            d += 1;
+        }
+        table[code] = flags;
         code += 1;
     }
     table
@@ -264,6 +300,90 @@ impl ShapeEval {
             return None;
         }
         self.board.defences(me, ThreatClass::FourThree)
+    }
+
+    /// The pattern board.
+    #[inline]
+    pub(super) fn board(&self) -> &PatternBoard {
+        &self.board
+    }
+
+    /// The empty cells where `mark` makes five: the first (in square
+    /// order) and how many (at most 2 counted).
+    #[inline]
+    pub(super) fn five_cells(&self, mark: Mark) -> (Option<Square>, u32) {
+        let n = self.board.count(mark, ThreatClass::Five);
+        if n == 0 {
+            return (None, 0);
+        }
+        let m = mark.index();
+        let first = self
+            .board
+            .four_cells(mark)
+            .into_iter()
+            .find(|&sq| self.board.class_numbers(sq)[m] == ThreatClass::Five as u8);
+        (first, n.min(2))
+    }
+
+    /// Side `m`'s cells, per row a bit per column: `(where a stone makes a
+    /// four on some line, where it makes two five cells at once)`: an open
+    /// four or two fours, exactly (the window sets' second kind also holds
+    /// false forks such as `x.xx.x`).
+    pub(super) fn four_rows(
+        &self,
+        m: usize,
+    ) -> ([u32; MAX_SIDE as usize], [u32; MAX_SIDE as usize]) {
+        let mut fours = [0u32; MAX_SIDE as usize];
+        let mut forks = [0u32; MAX_SIDE as usize];
+        let mark = Mark::ALL[m];
+        for sq in self.board.four_cells(mark) {
+            let bit = 1u32 << sq.column();
+            let row = sq.row() as usize;
+            if LINE_FLAGS[usize::from(self.board.class_codes(sq)[m])] & FOUR_LINE != 0 {
+                fours[row] |= bit;
+            }
+            if self.board.class_numbers(sq)[m] == ThreatClass::OpenFour as u8 {
+                forks[row] |= bit;
+            }
+        }
+        (fours, forks)
+    }
+
+    /// Whether `mark` has a cell that makes a four (or two, or a four and
+    /// an open three), not counting its five cells.
+    #[inline]
+    pub(super) fn has_four_cells(&self, mark: Mark) -> bool {
+        [
+            ThreatClass::Four,
+            ThreatClass::FourPlus,
+            ThreatClass::FourThree,
+            ThreatClass::OpenFour,
+        ]
+        .into_iter()
+        .any(|c| self.board.count(mark, c) > 0)
+    }
+
+    /// Whether a stone of `mark` on the empty `sq` makes a blocked three
+    /// or stronger on one of its lines.
+    #[inline]
+    pub(super) fn makes_three(&self, sq: Square, mark: Mark) -> bool {
+        LINE_FLAGS[usize::from(self.board.class_codes(sq)[mark.index()])] & THREE_LINE != 0
+    }
+
+    /// Plies to a win `mark` (to move) has without a search, when the other
+    /// side makes no four anywhere: 3 with a cell making two five cells, 5
+    /// with a four-three cell.
+    pub(super) fn static_win(&self, mark: Mark) -> Option<i32> {
+        if self.has_four_cells(mark.other()) {
+            return None;
+        }
+        if self.board.count(mark, ThreatClass::OpenFour) > 0 {
+            Some(3)
+        } else if self.board.count(mark, ThreatClass::FourThree) > 0 {
+            Some(5)
+        } else {
+            None
+        }
     }
 
     /// The classes of the empty `sq` (on the board) for X and O, as

@@ -2,7 +2,9 @@
 //! than 9x9): the window sets say where a threat may be, the pattern
 //! tables ([`Probe`]) say whether it is one and which cells answer it.
 //! Only the few cells the windows point at are read, so a node pays
-//! nothing when the board is quiet.
+//! nothing when the board is quiet. Where the pattern board is the only
+//! board (`board.rs`), its classes point at the cells instead (an open-four
+//! cell is exactly a fork, so no false fork is probed).
 //!
 //! * Exact replies: against the opponent's open-four cells (an open three,
 //!   or two threes crossing: a stone there makes two five cells) only the
@@ -124,12 +126,18 @@ mod tests {
 
     /// ox.xx.xo: each gap lies in two three-windows of X, so the window
     /// sets would restrict O to their cells, but neither gap makes two
-    /// five cells: by shape there is nothing O must answer.
+    /// five cells: by shape there is nothing O must answer, whether the
+    /// fork candidates come from the windows or from the pattern board.
     #[test]
     fn a_false_fork_calls_for_no_reply() {
         let pos = board(&[(7, "...ox.xx.xo...."), (0, "o..............")]);
-        let e = engine(&pos);
+        let mut e = engine(&pos);
         assert_eq!(e.turn, Mark::O);
+        assert!(e.one_board);
+        assert_eq!(e.exact_replies(), None);
+        assert!(e.threat_replies().is_none());
+        // The windows (up to date just after loading) see two forks.
+        e.one_board = false;
         assert!(e.threat_replies().is_some());
         assert_eq!(e.exact_replies(), None);
     }

@@ -246,7 +246,7 @@ impl Engine<'_> {
             let (makes_four, _) = self.three_cells(me.index());
             let mut n = 0;
             for sq in cells_of(makes_four) {
-                n = insert_ranked(&mut moves, n, self.cell_key[sq.index()][me.index()], sq);
+                n = insert_ranked(&mut moves, n, self.four_key(sq, me.index()), sq);
             }
             n
         };

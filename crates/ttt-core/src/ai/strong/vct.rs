@@ -109,13 +109,19 @@ impl Engine<'_> {
             for sq in cells_of(tried) {
                 let is_four = makes_four[sq.row() as usize] >> sq.column() & 1 != 0;
                 if !is_four {
-                    let mut in_two = false;
-                    self.for_windows(sq, |w| in_two |= self.counts[w] == two);
+                    let in_two = match self.one_board() {
+                        Some(shapes) => shapes.makes_three(sq, me),
+                        None => {
+                            let mut in_two = false;
+                            self.for_windows(sq, |w| in_two |= self.counts[w] == two);
+                            in_two
+                        }
+                    };
                     if !in_two {
                         continue;
                     }
                 }
-                let key = self.cell_key[sq.index()][me.index()] + if is_four { 1 << 24 } else { 0 };
+                let key = self.four_key(sq, me.index()) + if is_four { 1 << 24 } else { 0 };
                 n = insert_ranked(&mut moves, n, key, sq);
             }
             n
@@ -230,15 +236,20 @@ mod tests {
 
     /// ox.xx.xo: both gaps lie in two three-windows of X, yet each makes a
     /// single four (the windows share the other gap): no fork, no win.
+    /// The pattern board names no fork at all; the windows name both gaps,
+    /// and playing them shows there is none.
     #[test]
     fn a_split_pattern_is_no_fork() {
         let pos = board(&[(7, "...ox.xx.xo...."), (0, "o.............o")]);
-        let mut e = engine(&pos);
-        let (_, twice) = e.three_cells(Mark::X.index());
-        assert!(twice.iter().any(|&r| r != 0));
-        assert_eq!(e.fork_cell(Mark::X, &twice), None);
-        assert_eq!(e.static_win(), None);
-        let mut vcf = Vcf::new();
-        assert_eq!(e.find_vct(&mut vcf, VCT_THREES, 100_000), None);
+        for one_board in [true, false] {
+            let mut e = engine(&pos);
+            e.one_board = one_board;
+            let (_, twice) = e.three_cells(Mark::X.index());
+            assert_eq!(twice.iter().any(|&r| r != 0), !one_board);
+            assert_eq!(e.fork_cell(Mark::X, &twice), None);
+            assert_eq!(e.static_win(), None);
+            let mut vcf = Vcf::new();
+            assert_eq!(e.find_vct(&mut vcf, VCT_THREES, 100_000), None);
+        }
     }
 }
