@@ -65,6 +65,12 @@ impl Engine<'_> {
     pub(super) fn exact_replies(&self) -> Option<[u32; MAX_SIDE as usize]> {
         let me = self.turn;
         let them = me.other();
+        if let Some(shapes) = self.one_board() {
+            // Most nodes: no open-four cell, told by a count.
+            if shapes.board().count(them, ThreatClass::OpenFour) == 0 {
+                return None;
+            }
+        }
         // An open-four cell lies in two three-windows of the opponent.
         let (_, forks) = self.three_cells(them.index());
         if forks.iter().all(|&r| r == 0) {
