@@ -180,13 +180,11 @@ pub(super) fn insert_ranked(out: &mut [(i32, Square)], n: usize, key: i32, sq: S
 }
 
 impl Engine<'_> {
-    /// The ordering key of the empty `sq` for side `me` (index of the mark):
-    /// its window key, plus its classes' weights where shapes are kept.
+    /// The ordering key of the empty `sq` for side `me` (index of the mark)
+    /// where the windows are kept: its window key, plus its classes'
+    /// weights where shapes are kept too.
     #[inline]
     fn order_key(&self, sq: Square, me: usize) -> i32 {
-        if let Some(shapes) = self.one_board() {
-            return shape_key(shapes.board(), sq, me);
-        }
         let key = self.cell_key[sq.index()][me];
         match &self.shapes {
             Some(shapes) => {
@@ -200,7 +198,8 @@ impl Engine<'_> {
 
     /// The key that ranks side `me`'s fours past the horizon and in the
     /// threat searches: the window key, or where the pattern board is the
-    /// only board, its order key.
+    /// only board, its order key (`shape_key`, also the candidates' key
+    /// there).
     #[inline]
     pub(super) fn four_key(&self, sq: Square, me: usize) -> i32 {
         match self.one_board() {
@@ -271,9 +270,10 @@ impl Engine<'_> {
         // One loop for each kind of key: the test of which kind stays out
         // of the loop over cells (on 9x9 the loop takes over a quarter of a
         // node's time).
-        match &self.shapes {
-            None => self.rank(out, jitter, front, |e, sq| e.cell_key[sq.index()][me]),
-            Some(_) => self.rank(out, jitter, front, |e, sq| e.order_key(sq, me)),
+        match (&self.shapes, self.one_board) {
+            (None, _) => self.rank(out, jitter, front, |e, sq| e.cell_key[sq.index()][me]),
+            (Some(_), false) => self.rank(out, jitter, front, |e, sq| e.order_key(sq, me)),
+            (Some(_), true) => self.rank(out, jitter, front, |e, sq| e.four_key(sq, me)),
         }
     }
 
