@@ -13,7 +13,9 @@
 //! answer is a win. Then the table, reverse futility (where shapes are
 //! kept: a quiet null-window node far above beta is not searched), the
 //! candidates in order, principal variation search (null windows after the
-//! first move) and late quiet moves searched shallower (by one ply, or
+//! first move), late quiet moves not searched at all at null-window nodes
+//! where the pattern board is the only board (move-count pruning), and
+//! late quiet moves searched shallower (by one ply, or
 //! where shapes are kept by `ln(depth) * ln(move number)` plies, one more
 //! at null-window nodes). Past the horizon, the best two moves that make a
 //! four are still searched (up to [`FOUR_PLIES`] in a row), so short
@@ -42,6 +44,13 @@ const LN_1000: [i32; 66] = [
 const FUTILITY_DEPTH: i32 = 8;
 /// See [`FUTILITY_DEPTH`].
 const FUTILITY_MARGIN: i32 = 500;
+
+/// Move-count pruning (where the pattern board is the only board): quiet
+/// moves searched at a null-window node `depth` plies deep, at most this
+/// plus `depth` (so none is cut from 10 plies up, past the [`BEAM`] of
+/// 12). Rapfi cuts every move past about `(3 + depth^1.32) / 2` there (2
+/// at one ply, 5 at four, 12 at ten).
+const QUIET_MOVES_BASE: usize = 2;
 
 /// Fours searched past the horizon, at most, in a row.
 const FOUR_PLIES: i32 = 4;
@@ -122,6 +131,28 @@ impl Engine<'_> {
         }
         let stand = self.static_eval();
         (stand - FUTILITY_MARGIN * depth >= beta).then_some(stand)
+    }
+
+    /// Move-count pruning where the pattern board is the only board: at a
+    /// null-window node `depth` plies deep, once a move that does not lose
+    /// is known (`best`), the `i`-th candidate (from 0; `front` of them
+    /// came from the table and the killers) is not searched when it is
+    /// quiet for the side to move (`class`: makes no open three or four)
+    /// and comes after the first [`QUIET_MOVES_BASE`] + `depth`. Threats
+    /// are always searched: a win by threats is what a shallow look misses.
+    fn prunes_late_quiet(
+        &self,
+        depth: i32,
+        i: usize,
+        front: usize,
+        null_window: bool,
+        best: i32,
+        class: Option<ThreatClass>,
+    ) -> bool {
+        null_window
+            && i >= front.max(QUIET_MOVES_BASE + depth.max(0) as usize)
+            && best > -MATE_BOUND
+            && class.is_some_and(|c| c < ThreatClass::OpenThree)
     }
 
     /// How many plies shallower the `i`-th move (from 0) of a node `depth`
@@ -222,9 +253,11 @@ impl Engine<'_> {
                 continue;
             }
             let fours_before = self.fours[me.index()];
-            let four_cell = self
-                .one_board()
-                .is_some_and(|shapes| shapes.class(sq, me) >= ThreatClass::Four);
+            let class = self.one_board().map(|shapes| shapes.class(sq, me));
+            let four_cell = class.is_some_and(|c| c >= ThreatClass::Four);
+            if self.prunes_late_quiet(depth, i, front, null_window, best, class) {
+                continue;
+            }
             self.apply(sq, me);
             let v = if i == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha)
@@ -407,6 +440,39 @@ mod tests {
         let nine = "o.......o/........./..xx...../........./..xx...../........./........./........./o.......o";
         let small = Position::from_board(nine, Some(5)).unwrap();
         assert!(search(&small, 1, 8, 1).0 > 1);
+    }
+
+    /// Where the pattern board is the only board, a null-window node
+    /// skips quiet moves past the first `2 + depth` once a move that does
+    /// not lose is known; moves that make an open three or a four, full
+    /// windows, the table's and killers' moves and the console's boards
+    /// are never cut.
+    #[test]
+    fn late_quiet_moves_are_cut_at_null_window_nodes() {
+        use crate::pattern::ThreatClass::{Four, OpenThree, OpenTwo};
+        let large = engine(&board(&[(7, ".......x.......")]));
+        let lost = -(super::WIN - 5);
+        // (depth, move index, table and killer moves, null window, best so
+        // far, class for the side to move) -> cut.
+        let cases = [
+            ((1, 3, 0, true, 0, Some(OpenTwo)), true),
+            ((1, 2, 0, true, 0, Some(OpenTwo)), false),
+            ((4, 6, 0, true, -900, Some(OpenTwo)), true),
+            ((4, 5, 0, true, 0, Some(OpenTwo)), false),
+            ((1, 3, 0, false, 0, Some(OpenTwo)), false),
+            ((1, 3, 0, true, lost, Some(OpenTwo)), false),
+            ((1, 3, 0, true, 0, Some(OpenThree)), false),
+            ((1, 3, 0, true, 0, Some(Four)), false),
+            ((1, 3, 4, true, 0, Some(OpenTwo)), false),
+            ((1, 3, 0, true, 0, None), false),
+        ];
+        for ((depth, i, front, null, best, class), cut) in cases {
+            assert_eq!(
+                large.prunes_late_quiet(depth, i, front, null, best, class),
+                cut,
+                "{depth} {i} {front} {null} {best} {class:?}"
+            );
+        }
     }
 
     /// Where shapes are kept, late moves are reduced by
