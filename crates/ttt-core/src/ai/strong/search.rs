@@ -63,6 +63,27 @@ const FOUR_PLIES: i32 = 4;
 /// 6 and 5 (+6 +-38).
 const QUIET_FOURS: usize = 2;
 
+/// Move-count pruning where the pattern board is the only board: at a
+/// null-window node `depth` plies deep, once a move that does not lose
+/// is known (`best`), the `i`-th candidate (from 0; `front` of them
+/// came from the table and the killers) is not searched when it is
+/// quiet for the side to move (`class`: makes no open three or four)
+/// and comes after the first [`QUIET_MOVES_BASE`] + `depth`. Threats
+/// are always searched: a win by threats is what a shallow look misses.
+fn prunes_late_quiet(
+    depth: i32,
+    i: usize,
+    front: usize,
+    null_window: bool,
+    best: i32,
+    class: Option<ThreatClass>,
+) -> bool {
+    null_window
+        && i >= front.max(QUIET_MOVES_BASE + depth.max(0) as usize)
+        && best > -MATE_BOUND
+        && class.is_some_and(|c| c < ThreatClass::OpenThree)
+}
+
 impl Engine<'_> {
     /// Past the horizon: the static evaluation, or better if a move that
     /// makes a four (the opponent's block is forced and free; the best
@@ -131,28 +152,6 @@ impl Engine<'_> {
         }
         let stand = self.static_eval();
         (stand - FUTILITY_MARGIN * depth >= beta).then_some(stand)
-    }
-
-    /// Move-count pruning where the pattern board is the only board: at a
-    /// null-window node `depth` plies deep, once a move that does not lose
-    /// is known (`best`), the `i`-th candidate (from 0; `front` of them
-    /// came from the table and the killers) is not searched when it is
-    /// quiet for the side to move (`class`: makes no open three or four)
-    /// and comes after the first [`QUIET_MOVES_BASE`] + `depth`. Threats
-    /// are always searched: a win by threats is what a shallow look misses.
-    fn prunes_late_quiet(
-        &self,
-        depth: i32,
-        i: usize,
-        front: usize,
-        null_window: bool,
-        best: i32,
-        class: Option<ThreatClass>,
-    ) -> bool {
-        null_window
-            && i >= front.max(QUIET_MOVES_BASE + depth.max(0) as usize)
-            && best > -MATE_BOUND
-            && class.is_some_and(|c| c < ThreatClass::OpenThree)
     }
 
     /// How many plies shallower the `i`-th move (from 0) of a node `depth`
@@ -252,12 +251,12 @@ impl Engine<'_> {
             if self.is_forbidden(sq, me) {
                 continue;
             }
-            let fours_before = self.fours[me.index()];
             let class = self.one_board().map(|shapes| shapes.class(sq, me));
-            let four_cell = class.is_some_and(|c| c >= ThreatClass::Four);
-            if self.prunes_late_quiet(depth, i, front, null_window, best, class) {
+            if prunes_late_quiet(depth, i, front, null_window, best, class) {
                 continue;
             }
+            let fours_before = self.fours[me.index()];
+            let four_cell = class.is_some_and(|c| c >= ThreatClass::Four);
             self.apply(sq, me);
             let v = if i == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha)
@@ -450,7 +449,6 @@ mod tests {
     #[test]
     fn late_quiet_moves_are_cut_at_null_window_nodes() {
         use crate::pattern::ThreatClass::{Four, OpenThree, OpenTwo};
-        let large = engine(&board(&[(7, ".......x.......")]));
         let lost = -(super::WIN - 5);
         // (depth, move index, table and killer moves, null window, best so
         // far, class for the side to move) -> cut.
@@ -468,7 +466,7 @@ mod tests {
         ];
         for ((depth, i, front, null, best, class), cut) in cases {
             assert_eq!(
-                large.prunes_late_quiet(depth, i, front, null, best, class),
+                super::prunes_late_quiet(depth, i, front, null, best, class),
                 cut,
                 "{depth} {i} {front} {null} {best} {class:?}"
             );
