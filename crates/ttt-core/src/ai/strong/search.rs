@@ -69,7 +69,7 @@ const QUIET_FOURS: usize = 2;
 /// positions), and 67 instead of 63 of the 83 mates Rapfi announced in
 /// its own games found within 2 million nodes. Against the engine with
 /// two, 200 ms a move: 208 of 400 games (+14 Elo); against Rapfi at 1 s,
-/// 48.5 of 160 where the engine with two won 49 (README).
+/// 74.5 of 240 where the engine with two won 72 (README).
 const QUIET_FOURS_ONE_BOARD: usize = 1;
 
 /// Move-count pruning where the pattern board is the only board: at a
