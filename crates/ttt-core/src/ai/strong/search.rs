@@ -118,10 +118,12 @@ impl Engine<'_> {
         // many three-windows has a dozen, and all of them at each of
         // FOUR_PLIES plies are thousands of nodes under every leaf.
         let mut fours = [(0, Square::from_index(0)); QUIET_FOURS];
-        let fours = match self.one_board {
-            true => &mut fours[..QUIET_FOURS_ONE_BOARD],
-            false => &mut fours[..],
+        let most = if self.one_board {
+            QUIET_FOURS_ONE_BOARD
+        } else {
+            QUIET_FOURS
         };
+        let fours = &mut fours[..most];
         let mut n = 0;
         for sq in cells_of(makes_four) {
             // Black's forbidden fours (renju) are left out before ranking,
@@ -507,8 +509,8 @@ mod tests {
         ]);
         assert_eq!(horizon(&fifteen), 4);
         let nine = "oxxx...../........./o.......o/........./........./......o.o/........./oxxx...../.........";
-        let small = Position::from_board(nine, Some(5)).unwrap();
-        assert!(horizon(&small) > 4, "{}", horizon(&small));
+        let nodes = horizon(&Position::from_board(nine, Some(5)).unwrap());
+        assert!(nodes > 4, "{nodes}");
     }
 
     /// Where shapes are kept, late moves are reduced by
