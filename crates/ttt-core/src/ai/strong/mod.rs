@@ -7,7 +7,10 @@
 //! * Search (`search.rs`): iterative deepening negamax alpha-beta, stopped
 //!   by a [`Budget`] (`budget.rs`: nodes, optional depth cap, optional
 //!   deadline callback: no clock in `no_std`). The move of the last
-//!   completed iteration is played.
+//!   completed iteration is played. Where the pattern board is the only
+//!   board, iterations from the fifth ply search the root within an
+//!   aspiration window around the value before (a third of a win-rate
+//!   logit either side, opened where a value falls out of it).
 //! * Evaluation (`eval.rs`) over every k-cell line window, kept up to date
 //!   move by move (`board.rs`): a window holding only one side's marks is
 //!   worth `8^(4 - need)` to that side (need = marks still missing: a

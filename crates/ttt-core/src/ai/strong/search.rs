@@ -2,8 +2,11 @@
 //! alpha-beta below them.
 //!
 //! Each iteration searches the root moves best first (the best of the last
-//! iteration moves to the front); the move of the last completed iteration
-//! is played, or a later one that beat it before the budget ran out. After
+//! iteration moves to the front), where the pattern board is the only
+//! board from the fifth ply within an aspiration window around the value
+//! before (opened and searched again on the side a value falls out of);
+//! the move of the last completed iteration is played, or a later one that
+//! beat it before the budget ran out. After
 //! each completed iteration the budget's `iteration_done` hears its depth,
 //! value, how many iterations its move has held and how far its value
 //! fell, and may end the search there (the caller's time management). Every
@@ -52,6 +55,14 @@ const FUTILITY_MARGIN: i32 = 500;
 /// 12). Rapfi cuts every move past about `(3 + depth^1.32) / 2` there (2
 /// at one ply, 5 at four, 12 at ten).
 const QUIET_MOVES_BASE: usize = 2;
+
+/// Aspiration (where the pattern board is the only board): from this
+/// many plies, an iteration searches the root within
+/// [`ASPIRATION_WINDOW`] of the value the iteration before found, and
+/// again with the window opened on the side the value fell out of.
+const ASPIRATION_DEPTH: u32 = 5;
+/// See [`ASPIRATION_DEPTH`]: a third of a win-rate logit on our scale.
+const ASPIRATION_WINDOW: i32 = 500;
 
 /// Fours searched past the horizon, at most, in a row.
 const FOUR_PLIES: i32 = 4;
@@ -311,6 +322,77 @@ impl Engine<'_> {
         best
     }
 
+    /// The window an iteration `depth` plies deep searches the root in,
+    /// after an iteration that found `last` (`None`: the first): where the
+    /// pattern board is the only board, from [`ASPIRATION_DEPTH`] plies,
+    /// [`ASPIRATION_WINDOW`] either side of `last`; else every value.
+    fn aspiration_window(&self, depth: u32, last: Option<i32>) -> (i32, i32) {
+        match last {
+            Some(v) if self.one_board && depth >= ASPIRATION_DEPTH && v.abs() < MATE_BOUND => {
+                (v - ASPIRATION_WINDOW, v + ASPIRATION_WINDOW)
+            }
+            _ => (-WIN - 1, WIN + 1),
+        }
+    }
+
+    /// One iteration over the root moves `root` (best first), `depth`
+    /// plies deep, within `window` (below, above): the best move that
+    /// beat the window's lower end, its value and its place in `root`
+    /// (`None`: none did). A move that reaches the upper end opens the
+    /// window above (`window.1` becomes every value) and is searched
+    /// again. Once the budget runs out, a later move that beat the best
+    /// so far is returned with the value that showed it.
+    fn search_root(
+        &mut self,
+        root: &[(i32, Square)],
+        depth: u32,
+        window: &mut (i32, i32),
+    ) -> Option<(Square, i32, usize)> {
+        let me = self.turn;
+        let d = depth as i32 - 1;
+        let mut alpha = window.0;
+        let mut found = None;
+        for (i, &(_, sq)) in root.iter().enumerate() {
+            self.apply(sq, me);
+            let mut v = if i == 0 {
+                -self.search(d, 1, -window.1, -alpha)
+            } else {
+                // Later moves only have to be shown worse (null window);
+                // one that is not is searched again in full.
+                let v = -self.search(d, 1, -alpha - 1, -alpha);
+                if v > alpha && !self.aborted {
+                    let full = -self.search(d, 1, -window.1, -alpha);
+                    if self.aborted {
+                        // It beat the best so far: play it even without
+                        // its exact value.
+                        found = Some((sq, v, i));
+                    }
+                    full
+                } else {
+                    v
+                }
+            };
+            if v >= window.1 && window.1 <= WIN && !self.aborted {
+                window.1 = WIN + 1;
+                let full = -self.search(d, 1, -window.1, -alpha);
+                if self.aborted {
+                    found = Some((sq, v, i));
+                } else {
+                    v = full;
+                }
+            }
+            self.unapply(sq, me);
+            if self.aborted {
+                break;
+            }
+            if v > alpha {
+                alpha = v;
+                found = Some((sq, v, i));
+            }
+        }
+        found
+    }
+
     /// Iterative deepening over the root moves `root` (best first, at
     /// least two) of a position with `empty_cells` empty cells: the move to
     /// play and its value. Stops at the budget, the depth cap, a decided
@@ -320,7 +402,6 @@ impl Engine<'_> {
         root: &mut [(i32, Square)],
         empty_cells: usize,
     ) -> (Square, i32) {
-        let me = self.turn;
         let n = root.len();
         let mut best = (root[0].1, 0);
         let mut stable = 0u32;
@@ -330,38 +411,16 @@ impl Engine<'_> {
             d => d.min(MAX_PLY),
         };
         for depth in 1..=max_depth {
-            let mut alpha = -WIN - 1;
-            let mut iter_best: Option<(Square, i32, usize)> = None;
-            for (i, &(_, sq)) in root[..n].iter().enumerate() {
-                self.apply(sq, me);
-                let d = depth as i32 - 1;
-                let v = if i == 0 {
-                    -self.search(d, 1, -WIN - 1, -alpha)
-                } else {
-                    // Later moves only have to be shown worse (null window);
-                    // one that is not is searched again in full.
-                    let v = -self.search(d, 1, -alpha - 1, -alpha);
-                    if v > alpha && !self.aborted {
-                        let full = -self.search(d, 1, -WIN - 1, -alpha);
-                        if self.aborted {
-                            // It beat the best so far: play it even
-                            // without its exact value.
-                            iter_best = Some((sq, v, i));
-                        }
-                        full
-                    } else {
-                        v
-                    }
-                };
-                self.unapply(sq, me);
-                if self.aborted {
-                    break;
+            let mut window = self.aspiration_window(depth, last_value);
+            let iter_best = loop {
+                let found = self.search_root(&root[..n], depth, &mut window);
+                if found.is_some() || self.aborted || window.0 < -WIN {
+                    break found;
                 }
-                if v > alpha {
-                    alpha = v;
-                    iter_best = Some((sq, v, i));
-                }
-            }
+                // Every move at or below the window: open it below and
+                // search the iteration again.
+                window.0 = -WIN - 1;
+            };
             if self.aborted {
                 // A partial iteration still counts if its best beats the
                 // previous one's move as searched so far (searched first).
@@ -511,6 +570,51 @@ mod tests {
         let nine = "oxxx...../........./o.......o/........./........./......o.o/........./oxxx...../.........";
         let nodes = horizon(&Position::from_board(nine, Some(5)).unwrap());
         assert!(nodes > 4, "{nodes}");
+    }
+
+    /// Where the pattern board is the only board, an iteration from the
+    /// fifth ply searches the root within a window around the value
+    /// before; a value that falls out of it is searched again, not
+    /// taken for a bound: above it, the window opens and the move gets
+    /// its value in full; below it, no move is returned (the deepening
+    /// then opens the window below). Elsewhere, and before the fifth
+    /// ply or after a mate, every value is in the window.
+    #[test]
+    fn a_root_value_out_of_the_aspiration_window_is_searched_again() {
+        use super::{Square, ASPIRATION_WINDOW, MATE_BOUND, WIN};
+        let pos = board(&[
+            (6, "......xo......."),
+            (7, ".....xxo......."),
+            (8, "......o........"),
+        ]);
+        let root_search = |window: (i32, i32)| {
+            let mut e = engine(&pos);
+            let mut root = [(0, Square::from_index(0)); 32];
+            let n = e.candidates(&mut root, true);
+            let mut w = window;
+            let found = e.search_root(&root[..n], 3, &mut w);
+            (found.map(|(sq, v, _)| (sq, v)), w)
+        };
+        let all = (-WIN - 1, WIN + 1);
+        let (full, _) = root_search(all);
+        let (_, v) = full.unwrap();
+        // A window far below the value: opened above, the same answer.
+        let (high, w) = root_search((v - 3000, v - 2000));
+        assert_eq!((high, w.1), (full, WIN + 1));
+        // Far above it: nothing beats its lower end.
+        assert_eq!(root_search((v + 2000, v + 3000)).0, None);
+        // Where the window applies.
+        let e = engine(&pos);
+        assert_eq!(
+            e.aspiration_window(5, Some(40)),
+            (40 - ASPIRATION_WINDOW, 40 + ASPIRATION_WINDOW)
+        );
+        assert_eq!(e.aspiration_window(4, Some(40)), all);
+        assert_eq!(e.aspiration_window(5, None), all);
+        assert_eq!(e.aspiration_window(5, Some(MATE_BOUND + 3)), all);
+        let nine = "........./........./........./....x..../....o..../........./........./........./.........";
+        let small = engine(&Position::from_board(nine, Some(5)).unwrap());
+        assert_eq!(small.aspiration_window(5, Some(40)), all);
     }
 
     /// Where shapes are kept, late moves are reduced by
