@@ -2,14 +2,14 @@
 //! alpha-beta below them.
 //!
 //! Each iteration searches the root moves best first (the best of the last
-//! iteration moves to the front), where the pattern board is the only
-//! board from the fifth ply within an aspiration window around the value
-//! before (opened and searched again on the side a value falls out of);
-//! the move of the last completed iteration is played, or a later one that
-//! beat it before the budget ran out. After
-//! each completed iteration the budget's `iteration_done` hears its depth,
-//! value, how many iterations its move has held and how far its value
-//! fell, and may end the search there (the caller's time management). Every
+//! iteration moves to the front); where the pattern board is the only
+//! board, from the fifth ply, within an aspiration window around the value
+//! before (opened and searched again on the side a value falls out of).
+//! The move of the last completed iteration is played, or a later one that
+//! beat it before the budget ran out. After each completed iteration the
+//! budget's `iteration_done` hears its depth, value, how many iterations
+//! its move has held and how far its value fell, and may end the search
+//! there (the caller's time management). Every
 //! node first applies the tactics of `threats.rs`: a win in one is taken,
 //! two opponent winning cells are a loss, a single one must be blocked and
 //! that forced reply does not use up depth, and a fork the opponent cannot
@@ -372,6 +372,8 @@ impl Engine<'_> {
                     v
                 }
             };
+            // At or above a window still bounded above: a bound, not a
+            // value. Open the window above and search this move again.
             if v >= window.1 && window.1 <= WIN && !self.aborted {
                 window.1 = WIN + 1;
                 let full = -self.search(d, 1, -window.1, -alpha);
