@@ -40,6 +40,13 @@ pub(super) const INDEX_STEP: [usize; 4] = [
     0usize.wrapping_sub(Square::STRIDE - 1),
 ];
 
+/// The step (columns, rows) one cell along direction `d` of [`DIRS`].
+#[inline(always)]
+const fn line_delta(d: usize) -> (i32, i32) {
+    let (dx, dy) = DIRS[d].delta();
+    (dx as i32, dy as i32)
+}
+
 /// Window ids: a square's index * 4 + direction.
 pub(super) const WINDOW_IDS: usize = MAX_CELLS * 4;
 
@@ -204,8 +211,8 @@ impl Engine<'_> {
         let k = self.k as i32;
         let (w, h) = (self.rules.columns() as i32, self.rules.rows() as i32);
         let ndirs = if k == 1 { 1 } else { 4 };
-        const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
-        for (d, &(dx, dy)) in DELTA.iter().enumerate().take(ndirs) {
+        for d in 0..ndirs {
+            let (dx, dy) = line_delta(d);
             let (lo, hi) = window_offsets((x, y), (dx, dy), k, (w, h));
             for o in lo..=hi {
                 let (sx, sy) = (x - o * dx, y - o * dy);
@@ -274,11 +281,10 @@ impl Engine<'_> {
     /// in direction `D` of [`DIRS`].
     #[inline(always)]
     fn update_line<const ADD: bool, const D: usize>(&mut self, sq: Square, m: usize) -> bool {
-        const DELTA: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
         let k = self.k as i32;
         let (x, y) = (sq.column() as i32, sq.row() as i32);
         let (w, h) = (self.rules.columns() as i32, self.rules.rows() as i32);
-        let (lo, hi) = window_offsets((x, y), DELTA[D], k, (w, h));
+        let (lo, hi) = window_offsets((x, y), line_delta(D), k, (w, h));
         if lo > hi {
             return false;
         }
@@ -493,7 +499,7 @@ mod tests {
                     count += u32::from(set);
                     let (w, h) = (engine.rules.columns() as i32, engine.rules.rows() as i32);
                     let k = engine.k as i32;
-                    let (dx, dy) = [(1, 0), (0, 1), (1, 1), (1, -1)][d];
+                    let (dx, dy) = line_delta(d);
                     let (x, y) = (sq.column() as i32, sq.row() as i32);
                     let (ex, ey) = (x + (k - 1) * dx, y + (k - 1) * dy);
                     let on_board = engine.k > 1 && (0..w).contains(&ex) && (0..h).contains(&ey);
