@@ -105,6 +105,7 @@ pub mod solver;
 pub mod squid;
 pub mod strong;
 pub mod tactics;
+pub mod time;
 mod tt;
 
 pub use progress::Progress;
