@@ -23,7 +23,7 @@ use super::table::STRONG_SALT;
 use super::{Engine, MAX_PLY};
 use crate::ai::tt::{self, NO_MOVE};
 use crate::pattern::ThreatClass;
-use crate::{zobrist, Direction, Mark, Position, Square, WinCondition, MAX_CELLS, MAX_SIDE};
+use crate::{zobrist, Direction, Mark, Position, Square, MAX_CELLS, MAX_SIDE};
 
 /// The four line directions; a window id's direction is `DIRS[id % 4]`.
 pub(super) const DIRS: [Direction; 4] = Direction::ALL;
@@ -126,8 +126,7 @@ impl Engine<'_> {
         }
         self.turn = pos.side_to_move();
         self.shapes = ShapeEval::new(pos);
-        self.one_board =
-            self.shapes.is_some() && self.rules.win_condition() == WinCondition::AtLeastK;
+        self.one_board = self.shapes.is_some();
     }
 
     /// The pattern board, where it is the only board kept (see
@@ -485,6 +484,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Where exactly five wins, boards larger than 9x9 keep the pattern
+    /// board alone, with its exactly-five table: filling the gap of
+    /// `xxxx.x` makes six, which wins nothing, so that cell is no winning
+    /// cell; the cell that makes exactly five is, and playing it wins.
+    /// Where five or more wins, both cells win. The console's 9x9 keeps the
+    /// windows.
+    #[test]
+    fn exactly_five_is_judged_by_the_pattern_board() {
+        // X: d8 e8 f8 g8 and i8 (h8 makes six, c8 exactly five); O's
+        // stones four apart on row 1, none near X. X to move.
+        let text = "o...o...o...o../.............../.............../.............../.............../.............../.............../...xxxx.x....../.............../.............../.............../.............../.............../.............../o..............";
+        let sq = |c, r| Square::new(c, r).unwrap();
+        let (five, six) = (sq(2, 7), sq(7, 7));
+        let exact =
+            Position::from_board_with(text, Some(5), crate::WinCondition::ExactlyK).unwrap();
+        let mut e = Engine::new(Budget::nodes(1), 0);
+        e.load(&exact);
+        assert!(e.one_board);
+        assert_eq!(e.winning_cells(Mark::X), (Some(five), 1));
+        assert!(!e.apply(six, Mark::X));
+        e.unapply(six, Mark::X);
+        assert!(e.apply(five, Mark::X));
+        e.unapply(five, Mark::X);
+        let mut e = Engine::new(Budget::nodes(1_000), 0);
+        assert_eq!(e.analyse(&exact), Some((five, super::super::WIN - 1)));
+        // Five or more: both cells win.
+        let free = Position::from_board(text, Some(5)).unwrap();
+        let mut e = Engine::new(Budget::nodes(1), 0);
+        e.load(&free);
+        assert_eq!(e.winning_cells(Mark::X), (Some(five), 2));
+        assert!(e.apply(six, Mark::X));
+        // 9x9, exactly five: the windows.
+        let nine = Rules::new(9, 9, 5)
+            .unwrap()
+            .with_win_condition(crate::WinCondition::ExactlyK);
+        e.load(&Position::new(nine));
+        assert!(!e.one_board && e.shapes.is_none());
     }
 
     fn check(engine: &Engine) {
