@@ -1,19 +1,16 @@
-//! The transposition table as `strong` uses it: the caller lends the slice
-//! (shared with the exact solver's entry format, [`TtEntry`]); this file
-//! keys, reads and writes it.
+//! The transposition table as the search uses it: the caller lends the
+//! slice (shared with the exact solver's entry format, [`TtEntry`]); this
+//! file reads and writes it (the keys are the stones' hashes).
 //!
 //! A search value is an `i32`, an entry holds 16 bits: wins and losses are
 //! stored as a distance from the stored node (so a transposition at
 //! another ply reads the same distance to the end), other values as they
 //! are if they fit, else the entry keeps only its best move. Buckets hold
 //! two slots: a depth-preferred one and an always-replaced one.
-use super::{Engine, MATE_BOUND, WIN};
+use super::super::score::{MATE_BOUND, WIN};
+use super::Search;
 use crate::ai::tt::{self, TtEntry, EXACT, LOWER, NO_MOVE, UPPER};
 use crate::Square;
-
-/// Mixed into strong's hashes so its table entries never match the exact
-/// solver's (canonical) keys for the same position.
-pub(super) const STRONG_SALT: u64 = 0x5354_524f_4e47_0001;
 /// Table flag: the entry holds a best move but no usable bound (its value
 /// did not fit the entry's 16 bits).
 const MOVE_ONLY: u8 = 8;
@@ -54,7 +51,7 @@ fn value_from_tt(v: i16, ply: u32) -> i32 {
     }
 }
 
-impl Engine<'_> {
+impl<B> Search<'_, B> {
     /// What the table holds for the node `key` searched to `depth` at
     /// `ply` with the window (`alpha`, `beta`): its best move of an earlier
     /// search (`NO_MOVE` if none), and a value that settles the node at
@@ -69,7 +66,7 @@ impl Engine<'_> {
     ) -> (u16, Option<i32>) {
         let mut tt_move = NO_MOVE;
         if let Some(e) = tt::probe(self.tt, key) {
-            self.stats.tt_hits += 1;
+            self.meter.stats.tt_hits += 1;
             tt_move = e.mv;
             if i32::from(e.depth) >= depth && e.flags != MOVE_ONLY {
                 let v = value_from_tt(e.value, ply);
