@@ -3,8 +3,9 @@
 //! threat shortcuts). It is the yardstick the benchmarks compare the real
 //! [`Solver`](super::Solver) with, and the solver's fallback on boards of
 //! more than 64 cells.
+use super::stats::SearchStats;
 use super::tt::{self, TtEntry, DIST, EXACT, LOWER, NO_MOVE, UPPER};
-use super::{SearchStats, Value};
+use super::value::Value;
 use crate::{Outcome, Position};
 
 pub(crate) const WIN: i16 = 1000;

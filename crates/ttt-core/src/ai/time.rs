@@ -7,7 +7,7 @@
 //! with a clock answers it with [`aim_reached`].
 use core::time::Duration;
 
-use super::Iteration;
+use super::strong::Iteration;
 
 /// Under a game clock, a move takes at most this share of what is left
 /// (1/7: a long think in a crisis leaves enough for the rest).

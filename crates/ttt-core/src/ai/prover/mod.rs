@@ -66,8 +66,8 @@ mod records;
 mod shared;
 
 use super::progress::Progress;
+use super::stats::SearchStats;
 use super::tt::{TtEntry, EXACT, NO_MOVE};
-use super::SearchStats;
 use crate::symmetry::Symmetry;
 use crate::{Mark, Outcome, Position, Square};
 use keys::{key_of, Tables};

@@ -1,7 +1,7 @@
 //! What one search may spend: nodes, depth and a deadline. `no_std` has no
 //! clock, so the deadline is a callback of the caller's; the node count is
 //! the deterministic limit (same budget, same seed: same move).
-use crate::ai::SearchStats;
+use crate::ai::stats::SearchStats;
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]

@@ -43,8 +43,8 @@
 //! The move of the last completed iteration is played (same budget, same
 //! seed: same move). At the root the seed perturbs the order of equal
 //! moves, so equal moves differ between seeds.
+use super::stats::SearchStats;
 use super::tt::TtEntry;
-use super::SearchStats;
 use crate::rng::Rng;
 use crate::{Position, Rules, Square};
 use board::SearchBoard;
