@@ -34,7 +34,7 @@ use super::stones::Stones;
 ///
 /// Each kind of board is made by its own `new` (the pattern board's only
 /// where it fits the rules).
-pub(super) trait SearchBoard: Selectivity + Sized {
+pub(super) trait SearchBoard: Selectivity {
     /// The stones, the side to move and the hash.
     fn stones(&self) -> &Stones;
 

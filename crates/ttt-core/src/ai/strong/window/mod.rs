@@ -35,8 +35,9 @@ mod tests;
 
 /// The line-window board (see the module's doc).
 ///
-/// The fields stay in the order written (`repr(C)`): the counts, keys and
-/// step table together, near the hot small fields.
+/// The fields stay in the order written (`repr(C)`): the small fields every
+/// node reads first, then the counts, the keys and the step table
+/// together.
 #[repr(C)]
 pub(super) struct WindowBoard {
     stones: Stones,
