@@ -51,14 +51,13 @@ pub use embedded_graphics::pixelcolor::Rgb555;
 pub use game::Game;
 pub use host::{Host, RumbleCause};
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
-pub use play::{coin_side1_first, Seat};
 pub use raster::{rgba5551, Raster};
 pub use refresh::Refresh;
-pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
+pub use save::{SaveData, SaveError, SAVE_SIZE};
 pub use screens::pause::PAUSE_ITEMS;
 pub use screens::Screen;
 pub use search::{hint_move, move_seed, new_player};
-pub use settings::{First, MenuItem, Mode, Settings};
+pub use settings::{MenuItem, Mode, Settings};
 pub use shown::{Damage, Frame, Redraw, ShownFrames};
 pub use sound::{Cue, Synth};
 pub use sprites::Sprites;
@@ -66,3 +65,4 @@ pub use timing::{
     FrameTimings, ATTRACT_AFTER_MS, ATTRACT_RESULT_MS, RESULT_HOLD_MS, THINK_CVC_MS, THINK_MS,
 };
 pub use ttt_core::ai::TtEntry;
+pub use ttt_core::series::{First, Score};
