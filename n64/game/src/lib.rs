@@ -10,7 +10,8 @@
 //! screens (`screens/`: title and attract mode, menu, game, pause, result,
 //! unplugged), each holding its state, update and drawing. They share the
 //! match on the board (`play.rs`), the services (`services.rs`: clock,
-//! settings, save and scores, the computer's searches in `search.rs`) and
+//! settings, save, each mode's series of games (`ttt_core::series`: who
+//! opens, the scores), the computer's searches in `search.rs`) and
 //! the drawing pieces: [`palette`], [`layout`], [`canvas`] (what screens
 //! draw with), `widgets.rs`; the canvases are [`Plain`], [`Raster`] (with
 //! its sprite cache, `sprites.rs`) and [`DisplayList`] (for [`ShownFrames`]).
