@@ -52,7 +52,9 @@ pub struct MoveArgs {
     /// How to write the square.
     #[arg(long, value_enum, default_value_t = Format::Number)]
     pub format: Format,
-    /// Think at most this many milliseconds per board (large boards).
+    /// Think at most this many milliseconds per board. The exact solver
+    /// (perfect, impossible) gets three quarters of it; a board it cannot
+    /// solve by then gets the strong player's move in the rest.
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
     /// Search at most about this many nodes per board.
