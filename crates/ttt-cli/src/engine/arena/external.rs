@@ -155,6 +155,8 @@ impl ExternalEngine {
                     Ok(Line::Text(bytes)) => {
                         Reply::Line(String::from_utf8_lossy(&bytes).into_owned(), Instant::now())
                     }
+                    // Over the limit: classified by its start, as any line.
+                    Ok(Line::TooLong { start, .. }) if is_chatter(&start) => continue,
                     Ok(Line::TooLong { start, length }) => Reply::Line(
                         format!("{}... ({length} bytes)", String::from_utf8_lossy(&start)),
                         Instant::now(),
