@@ -292,10 +292,7 @@ impl Match {
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let m = Match::from_args(args)?;
     let records = match &args.record {
-        Some(path) => Some(
-            RecordFile::create(path)
-                .map_err(|e| input_error(format!("--record {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(RecordFile::create(path)?),
         None => None,
     };
     let interrupt = Interrupt::default();
