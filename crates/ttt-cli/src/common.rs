@@ -286,6 +286,15 @@ pub const EXACT_K_HELP: &str = "Only exactly k in a row wins: a longer line (an 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
 
+/// Reads `--tt-mb` for clap: a whole number of MiB, at least 1.
+pub fn parse_tt_mb(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("the table needs at least 1 MiB".into()),
+        Ok(mb) => Ok(mb),
+        Err(e) => Err(format!("{e} (a whole number of MiB, at least 1)")),
+    }
+}
+
 /// A transposition table of about `mb` MiB (at least one entry); an input
 /// error if the memory cannot be had.
 pub fn alloc_tt(mb: usize) -> anyhow::Result<Vec<TtEntry>> {

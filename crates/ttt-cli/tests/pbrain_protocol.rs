@@ -930,6 +930,29 @@ fn a_size_too_large_to_read_is_quoted_as_sent() {
     let out = session("START 4294967296\nRECTSTART 20,99999999999\nEND\n");
     assert_eq!(out[0], "ERROR unsupported size 4294967296 (max 20)");
     assert_eq!(out[1], "ERROR unsupported size 20,99999999999 (max 20)");
+    // However many digits (41 said "cannot read arguments" before issue 51).
+    for digits in [40, 41, 200] {
+        let out = session(&format!("START {}\nEND\n", "9".repeat(digits)));
+        assert!(
+            out[0].starts_with("ERROR unsupported size 9999") && out[0].ends_with("(max 20)"),
+            "{digits} digits: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn a_won_board_names_the_real_win_length() {
+    // 3x3: the first player (the manager's, field 2) has three in a row.
+    let out = session("START 3\nBOARD\n0,0,2\n0,1,1\n1,0,2\n1,1,1\n2,0,2\nDONE\nEND\n");
+    assert_eq!(
+        out[1], "ERROR the game is over: the first player has 3 in a row",
+        "{out:?}"
+    );
+    let out = session("START 15\nBOARD\n0,0,2\n0,1,1\n1,0,2\n1,1,1\n2,0,2\n2,1,1\n3,0,2\n3,1,1\n4,0,2\nDONE\nEND\n");
+    assert_eq!(
+        out[1], "ERROR the game is over: the first player has 5 in a row",
+        "{out:?}"
+    );
 }
 
 /// Issue 51: on 5x5 (five in a row) the exact solver took 4.3-6.7 s over a

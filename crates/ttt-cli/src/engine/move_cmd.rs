@@ -4,8 +4,8 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    check_player_fits, fit_tt, for_each_board, input_error, playable_board, print_err, square_text,
-    think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
+    check_player_fits, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, print_err,
+    square_text, think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
 };
 use ttt_core::Rules;
 
@@ -61,7 +61,7 @@ pub struct MoveArgs {
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// Boards (or '-' for one board per line of standard input).
     #[arg(value_name = "BOARD", required = true)]

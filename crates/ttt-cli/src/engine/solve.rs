@@ -10,8 +10,8 @@ use ttt_core::{Position, Rules};
 use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
-    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, tt_entries_useful,
-    with_k, OutputFile, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, parse_tt_mb, per_second,
+    tt_entries_useful, with_k, OutputFile, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
@@ -67,7 +67,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub distance: bool,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// Threads for the proof [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]

@@ -23,8 +23,8 @@ use self::record::RecordFile;
 use self::terms::TimeControl;
 use crate::ai::PlayerKind;
 use crate::common::{
-    check_player_fits, input_error, parse_rules, print_err, with_k, Interrupted, PlayerParser,
-    DEFAULT_TT_MB,
+    check_player_fits, input_error, parse_rules, parse_tt_mb, print_err, with_k, Interrupted,
+    PlayerParser, DEFAULT_TT_MB,
 };
 use crate::interrupt::Interrupt;
 use crate::progress::ProgressLine;
@@ -171,7 +171,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub json: bool,
     /// Transposition table size in MiB (shared by the built-in players).
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
 }
 
