@@ -103,7 +103,7 @@ fn try_main() -> Result<()> {
     let record = out.join("installed");
     if let Err(why) = record::check(&install, &record, &key) {
         if record.exists() {
-            println!("cargo:warning=rebuilding newlib: {why}");
+            println!("cargo:warning=newlib rebuilt from the tarball: {why}");
         }
         remove(&record)?;
         build(&out, &install, &prefix, &tarball, &cflags)?;

@@ -13,24 +13,26 @@ use sha2::{Digest, Sha256};
 use crate::{hex, read, Result};
 
 /// Whether `install` holds a finished build for `key`: the record's first
-/// line is the key, and every file it lists has its recorded SHA-256.
+/// line is the key, and every file it lists has its recorded SHA-256. The
+/// error says why not, in the past tense: it is shown (and replayed by
+/// cargo) after the rebuild.
 pub fn check(install: &Path, record: &Path, key: &str) -> Result<()> {
-    let text = fs::read_to_string(record).map_err(|_| "no record of a finished build")?;
+    let text = fs::read_to_string(record).map_err(|_| "there was no record of a finished build")?;
     let mut lines = text.lines();
     if lines.next() != Some(key) {
-        return Err("its inputs changed".into());
+        return Err("its inputs had changed".into());
     }
     let mut files = 0;
     for line in lines {
-        let (sha256, rel) = line.split_once("  ").ok_or("its record is damaged")?;
-        let bytes = fs::read(install.join(rel)).map_err(|_| format!("{rel} is missing"))?;
+        let (sha256, rel) = line.split_once("  ").ok_or("its record was damaged")?;
+        let bytes = fs::read(install.join(rel)).map_err(|_| format!("{rel} was missing"))?;
         if hex(&Sha256::digest(bytes)) != sha256 {
-            return Err(format!("{rel} differs from what was installed"));
+            return Err(format!("{rel} had changed since it was installed"));
         }
         files += 1;
     }
     if files == 0 {
-        return Err("its record lists no files".into());
+        return Err("its record listed no files".into());
     }
     Ok(())
 }
