@@ -78,7 +78,7 @@ rom:
 # the libdragon source the ROM is built on), or IPL3=FILE (n64/README.md,
 # "ROM for a console").
 rom-hw:
-	$(MAKE) -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
+	@$(MAKE) --no-print-directory -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
 
 test-rom:
 	$(MAKE) -C n64 test HOST_PROFILE=$(TEST_PROFILE)

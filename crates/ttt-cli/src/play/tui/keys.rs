@@ -6,7 +6,6 @@ use crossterm::event::{
 };
 
 use crate::play::input::{parse_action, Action};
-use crate::play::session::Seat;
 use crate::play::{Cause, Exit};
 
 use super::layout::*;

@@ -17,11 +17,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
+use ttt_core::series::{Players, Seat};
 use ttt_core::{Mark, Rules, Square};
 
-use super::args::Mode;
 use super::input::help_text;
-use super::session::{Seat, Session, Undone};
+use super::session::{Session, Undone};
 use super::{Cause, Exit};
 
 use self::layout::*;
@@ -152,7 +152,8 @@ impl Ui<'_> {
             if self.running() {
                 if let Seat::Computer(_) = self.session.seat_to_move() {
                     // Let the watcher see each move; stay responsive meanwhile.
-                    let wait = if self.session.mode() == Mode::AiVsAi {
+                    let wait = if matches!(self.session.players(), Players::ComputerVsComputer(..))
+                    {
                         self.pace
                     } else {
                         Duration::ZERO
@@ -240,8 +241,8 @@ impl Ui<'_> {
             .join()
             .map_err(|_| anyhow::anyhow!("the computer player failed"))?;
         if let Some(sq) = self.session.end_computer_move(chosen, tt) {
-            self.message = match self.session.mode() {
-                Mode::AiVsAi => format!(
+            self.message = match self.session.players() {
+                Players::ComputerVsComputer(..) => format!(
                     "{} chooses square {}.",
                     self.session.player_name(mark),
                     self.session.square_name(sq)
