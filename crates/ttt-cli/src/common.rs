@@ -444,6 +444,7 @@ pub fn think_until(
         }),
         max_depth: 0,
         deadline_check: Some(&past_deadline),
+        deadline_every: Budget::DEADLINE_EVERY,
         iteration_done: limits
             .aim
             .is_some()

@@ -542,6 +542,7 @@ fn perfect_out_of_time_plays_the_search_move_at_once() {
             max_nodes: u64::MAX,
             max_depth: 0,
             deadline_check: Some(&time_up),
+            deadline_every: Budget::DEADLINE_EVERY,
             iteration_done: None,
         });
         let mv = p.choose_move(&pos).unwrap();

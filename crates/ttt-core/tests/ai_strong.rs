@@ -239,6 +239,45 @@ fn deadline_and_depth_limits_stop_the_search() {
     assert!(d >= 1);
 }
 
+/// The deadline is asked as often as the budget says: every 1,024 nodes
+/// by default, every node when asked to (the console draws a frame there),
+/// and the answers do not change the search while they say "go on".
+#[test]
+fn the_deadline_is_asked_every_deadline_every_nodes() {
+    let pos = Position::from_board(MIDGAME, Some(5)).unwrap();
+    for every in [Budget::DEADLINE_EVERY, 16, 1] {
+        let asked = std::cell::Cell::new(0u64);
+        let go_on = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let budget = Budget {
+            deadline_check: Some(&go_on),
+            deadline_every: every,
+            ..Budget::nodes(20_000)
+        };
+        let (mv, stats) = strong_under(&pos, 3, budget);
+        assert_eq!(mv, strong_under(&pos, 3, Budget::nodes(20_000)).0);
+        let want = stats.nodes / u64::from(every);
+        assert!(
+            asked.get().abs_diff(want) <= 1,
+            "every {every}: asked {} times in {} nodes",
+            asked.get(),
+            stats.nodes
+        );
+    }
+    // Asked every node, a deadline stops the search at once.
+    let stop = || true;
+    let stopped = Budget {
+        deadline_check: Some(&stop),
+        deadline_every: 1,
+        ..Budget::nodes(u64::MAX)
+    };
+    let (mv, stats) = strong_under(&pos, 0, stopped);
+    assert!(pos.is_legal(mv.unwrap()));
+    assert!(stats.nodes <= 2, "{stats:?}");
+}
+
 #[test]
 fn presets_scale_with_difficulty_on_3x3() {
     // Against `perfect` nobody wins; against `random`, harder presets score

@@ -10,9 +10,16 @@ pub struct Budget<'a> {
     pub max_nodes: u64,
     /// Deepest iteration in plies (0: no limit).
     pub max_depth: u32,
-    /// Called now and then; returning `true` stops the search (a deadline
-    /// measured by the caller's clock).
+    /// Called now and then (every [`deadline_every`](Budget::deadline_every)
+    /// nodes); returning `true` stops the search (a deadline measured by
+    /// the caller's clock).
     pub deadline_check: Option<&'a dyn Fn() -> bool>,
+    /// Nodes between two calls of [`deadline_check`](Budget::deadline_check)
+    /// (1,024 from [`Budget::nodes`]; 0 counts as 1). A caller that does
+    /// work of its own in the callback asks more often: the console draws a
+    /// frame there when one is due, and a node of the pattern board costs
+    /// it about 0.4 ms.
+    pub deadline_every: u32,
     /// Called after each completed iteration of the deepening with what it
     /// found; returning `true` plays its move without a deeper iteration:
     /// the caller's time management (a settled move needs less time than
@@ -41,12 +48,16 @@ impl Budget<'_> {
     /// The default number of nodes per move for `strong`.
     pub const DEFAULT_NODES: u64 = 60_000;
 
+    /// The default [`deadline_every`](Budget::deadline_every).
+    pub const DEADLINE_EVERY: u32 = 1024;
+
     /// A budget of `max_nodes` nodes, no depth cap, no deadline.
     pub const fn nodes(max_nodes: u64) -> Budget<'static> {
         Budget {
             max_nodes,
             max_depth: 0,
             deadline_check: None,
+            deadline_every: Budget::DEADLINE_EVERY,
             iteration_done: None,
         }
     }
@@ -64,6 +75,7 @@ impl core::fmt::Debug for Budget<'_> {
             .field("max_nodes", &self.max_nodes)
             .field("max_depth", &self.max_depth)
             .field("deadline_check", &self.deadline_check.is_some())
+            .field("deadline_every", &self.deadline_every)
             .field("iteration_done", &self.iteration_done.is_some())
             .finish()
     }
@@ -78,6 +90,8 @@ pub(super) struct Meter<'a> {
     /// Set once the budget is spent: every search on this meter unwinds
     /// (its values are then 0 and not to be used).
     pub(super) aborted: bool,
+    /// Checks left before the deadline is asked again.
+    until_deadline: u32,
 }
 
 impl<'a> Meter<'a> {
@@ -87,20 +101,23 @@ impl<'a> Meter<'a> {
             budget,
             stats: SearchStats::default(),
             aborted: false,
+            until_deadline: budget.deadline_every.max(1),
         }
     }
 
     /// Whether the search must stop: the node budget is spent, or the
-    /// deadline callback (asked every 1,024 nodes) says so. Once `true`,
-    /// `true` for good.
+    /// deadline callback (asked every [`Budget::deadline_every`] checks:
+    /// one a node) says so. Once `true`, `true` for good.
     pub(super) fn exhausted(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         if self.stats.nodes >= self.budget.max_nodes {
             self.aborted = true;
-        } else if self.stats.nodes & 1023 == 0 {
-            if let Some(f) = self.budget.deadline_check {
+        } else if let Some(f) = self.budget.deadline_check {
+            self.until_deadline -= 1;
+            if self.until_deadline == 0 {
+                self.until_deadline = self.budget.deadline_every.max(1);
                 if f() {
                     self.aborted = true;
                 }
