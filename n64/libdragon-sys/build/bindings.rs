@@ -16,6 +16,7 @@ use crate::{hex, Newlib, Result};
 /// regenerated (`make -C n64 bindings`) when any of these change.
 const HEADER: &str = r#"
 #include <stdio.h>
+#include <stdlib.h>
 #include <n64sys.h>
 #include <interrupt.h>
 #include <display.h>
@@ -27,7 +28,7 @@ const HEADER: &str = r#"
 #include <debug.h>
 #include <exception.h>
 "#;
-const FUNCTIONS: &str = "(display|surface|joypad|audio|eeprom|timer|debug|exception|register_VI|unregister_VI|set_VI|set_SI_interrupt|data_cache|inst_cache|get_tv_type|get_memory_size|sys_|disable_interrupts|enable_interrupts|wait_|fwrite|fflush|_impure_ptr|__boot|__entropy|__assert_func_ptr|__do_global_ctors|__debug_assert|debug_assert|exception_reset_time|sys_reset_type|get_reset_type).*";
+const FUNCTIONS: &str = "(display|surface|joypad|audio|eeprom|timer|debug|exception|register_VI|unregister_VI|set_VI|set_SI_interrupt|data_cache|inst_cache|get_tv_type|get_memory_size|sys_|disable_interrupts|enable_interrupts|wait_|fwrite|fflush|_impure_ptr|__boot|__entropy|__assert_func_ptr|__do_global_ctors|__debug_assert|debug_assert|exception_reset_time|sys_reset_type|get_reset_type|malloc).*";
 const TYPES: &str = "(joypad|surface|tex_format|resolution|bitdepth|gamma|filter_options|tv_type|reset_type|eeprom|exception|interlace|joybus).*";
 const VARS: &[&str] = &["INTERLACE_.*", "(JOYPAD|TICKS|EEPROM|_impure_ptr|__boot).*"];
 /// display.h's RESOLUTION_* are `static const` in the header (no symbol to
