@@ -11,11 +11,9 @@
 //! buffers after it starts, and a main-loop pass may take up to two
 //! buffers' time before the AI runs dry.
 //!
-//! The computer's search (up to a second) runs inside one pass, when
-//! nothing is fed: the game calls [`Audio::hush`] first, which fades the
-//! synthesizer out and, if anything was still sounding, queues the fade
-//! and silence. The AI then runs dry after the queued buffers (no repeat,
-//! no click) and restarts at the next `feed`.
+//! The main loop's frames go on while the computer searches (`think.rs`
+//! runs them from inside the search), so the ring is fed every frame,
+//! thinking or not.
 
 use ttt64_game::sound::SAMPLE_RATE;
 use ttt64_game::{Cue, Synth};
@@ -33,8 +31,6 @@ pub struct Audio {
     rate: u32,
     /// Samples (stereo frames) per libdragon buffer.
     buffer_samples: usize,
-    /// The last buffer filled ended in silence.
-    tail_silent: bool,
 }
 
 impl Audio {
@@ -52,7 +48,6 @@ impl Audio {
             synth: Synth::new(rate),
             rate,
             buffer_samples: buffer_samples.max(0) as usize,
-            tail_silent: true,
         }
     }
 
@@ -74,17 +69,6 @@ impl Audio {
     pub fn feed(&mut self) {
         // SAFETY: audio_can_write only reads the ring's state.
         while unsafe { sys::audio_can_write() } != 0 {
-            self.fill_next();
-        }
-    }
-
-    /// Fades out what sounds and queues the fade and silence, before the
-    /// main loop stops feeding (the computer's search): waits for a free
-    /// buffer (at most one buffer's time) only if something was sounding.
-    pub fn hush(&mut self) {
-        let sounding = self.synth.is_active() || !self.tail_silent;
-        self.synth.hush();
-        if sounding {
             self.fill_next();
         }
     }
@@ -111,10 +95,8 @@ impl Audio {
                     frame[1] = s;
                 }
             }
-            self.tail_silent = !self.synth.is_active();
         } else {
             out.fill(0);
-            self.tail_silent = true;
         }
         // SAFETY: hands the buffer filled above back to libdragon's ring.
         unsafe { sys::audio_write_end() };

@@ -7,7 +7,7 @@
 //! the vertical blank after `display_show`. Drawing through the uncached
 //! pointer would cost a bus access per pixel, so [`Framebuffer`] draws
 //! through the cached (KSEG0) alias of the same memory and records the rows
-//! it touched; [`Display::present`] writes exactly those rows back to RDRAM
+//! it touched; [`Display::show`] writes exactly those rows back to RDRAM
 //! (libdragon's `data_cache_hit_writeback`) before `display_show`: the VI
 //! fetches pixels from RDRAM and never sees the data cache. Nothing else
 //! writes the buffers after `display_init` cleared them, so no cached line
@@ -23,6 +23,7 @@
 //! and a console show exactly the 240 lines drawn.
 
 use core::convert::Infallible;
+use core::mem::MaybeUninit;
 use core::sync::atomic::{AtomicU32, Ordering};
 
 use embedded_graphics::pixelcolor::Rgb555;
@@ -35,6 +36,7 @@ use ttt64_game::{Canvas, Font, Raster, Refresh, Sprites};
 use ttt_core::Mark;
 
 use crate::cache;
+use crate::global::Global;
 use crate::regs::Reg;
 use crate::time;
 use crate::tv::TvType;
@@ -64,14 +66,19 @@ const fn cached(addr: usize) -> usize {
     addr & !0x2000_0000
 }
 
+/// The marks' sprites, kept from frame to frame, shared by both buffers
+/// (one is drawn at a time): in `.bss` rather than on the stack (about
+/// 43 KB), made by [`Display::init`].
+static SPRITES: Global<MaybeUninit<Sprites>> = Global::new(MaybeUninit::uninit());
+
 /// One framebuffer, drawn through the cache.
 pub struct Framebuffer {
     /// libdragon's surface for this buffer (what `display_show` takes).
     surface: *mut sys::surface_t,
     /// The cached alias of the surface's pixels.
     pixels: *mut u16,
-    /// The marks' sprites, kept from frame to frame.
-    sprites: Sprites,
+    /// The marks' sprites ([`SPRITES`]).
+    sprites: *mut Sprites,
     /// Rows touched since the last flush (first, last+1).
     dirty: Option<(usize, usize)>,
     /// Drawing is limited to this (`Canvas::set_clip`; `None`: everywhere).
@@ -81,14 +88,15 @@ pub struct Framebuffer {
 impl Framebuffer {
     /// # Safety
     /// `surface` must be a 320x240 RGBA16 surface from `display_get` that
-    /// nothing else writes while this value exists.
-    unsafe fn new(surface: *mut sys::surface_t) -> Self {
+    /// nothing else writes while this value exists; `sprites` the sprite
+    /// cache, used by one buffer at a time.
+    unsafe fn new(surface: *mut sys::surface_t, sprites: *mut Sprites) -> Self {
         // SAFETY: the caller's contract: a valid surface from libdragon.
         let buffer = unsafe { (*surface).buffer } as usize;
         Self {
             surface,
             pixels: cached(buffer) as *mut u16,
-            sprites: Sprites::new(),
+            sprites,
             dirty: None,
             clip: None,
         }
@@ -124,9 +132,16 @@ impl Framebuffer {
     /// touched.
     fn with_raster<R>(&mut self, draw: impl FnOnce(&mut Raster<'_>) -> R) -> R {
         // SAFETY: `pixels` points to WIDTH * HEIGHT u16s only this value
-        // writes (see `new`); the reference lives no longer than `&mut self`.
-        let pixels = unsafe { &mut *self.pixels.cast::<[u16; PIXELS]>() };
-        let mut raster = Raster::new(pixels, &mut self.sprites);
+        // writes (see `new`); the sprite cache is used by one buffer's
+        // drawing at a time (the one CPU thread draws one call at a
+        // time); both references live no longer than `&mut self`.
+        let (pixels, sprites) = unsafe {
+            (
+                &mut *self.pixels.cast::<[u16; PIXELS]>(),
+                &mut *self.sprites,
+            )
+        };
+        let mut raster = Raster::new(pixels, sprites);
         raster.set_clip(self.clip);
         // Runs the raster overwrites whole skip the read of their lines.
         raster.set_prepare(Some(cache::create_dirty_lines));
@@ -209,7 +224,9 @@ impl Canvas for Framebuffer {
     }
 
     fn warm_up(&mut self) {
-        self.sprites.warm_up();
+        // SAFETY: as in `with_raster`: no other reference to the cache is
+        // alive during a canvas call.
+        unsafe { (*self.sprites).warm_up() };
     }
 }
 
@@ -315,13 +332,17 @@ pub fn wait_vsync() {
 }
 
 /// libdragon's display with two buffers: draw into the back buffer, then
-/// `present`.
+/// `show` it (the next `begin` takes the other one).
 pub struct Display {
     /// Each buffer once `display_get` has handed it out (libdragon hands
     /// them out in turn: 1, 0, 1, ...).
     buffers: [Option<Framebuffer>; 2],
     back: usize,
     refresh: Refresh,
+    /// The sprite cache both buffers draw with ([`SPRITES`]).
+    sprites: *mut Sprites,
+    /// The buffer last taken from libdragon (`display_get`).
+    taken: Option<usize>,
 }
 
 impl Display {
@@ -349,10 +370,14 @@ impl Display {
         };
         // The picture is the buffers' first 240 lines, 1:1 (see PAD_LINES).
         VI_Y_SCALE.write(y_scale(tv));
+        // SAFETY: once, at boot: nothing holds the cache yet.
+        let sprites = unsafe { (*SPRITES.get()).write(Sprites::new()) as *mut Sprites };
         let mut display = Self {
             buffers: [None, None],
             back: 0,
             refresh: Refresh::millihz((rate * 1000.0 + 0.5) as u32),
+            sprites,
+            taken: None,
         };
         display.take_back();
         display
@@ -367,6 +392,7 @@ impl Display {
     /// Takes the next buffer from libdragon (waiting until the VI no longer
     /// shows it).
     fn take_back(&mut self) {
+        self.taken = Some(self.back);
         // SAFETY: display_get returns one of the surfaces display_init
         // allocated, not shown and not handed out elsewhere.
         let surface = unsafe { sys::display_get() };
@@ -375,8 +401,8 @@ impl Display {
             Some(_) => panic!("libdragon handed out the framebuffers out of turn"),
             None => {
                 // SAFETY: a 320x243 RGBA16 surface from display_get; only
-                // this Framebuffer draws into it.
-                let mut fb = unsafe { Framebuffer::new(surface) };
+                // this Framebuffer draws into it; the sprite cache is made.
+                let mut fb = unsafe { Framebuffer::new(surface, self.sprites) };
                 fb.fill_pad_lines();
                 self.buffers[self.back] = Some(fb);
             }
@@ -390,30 +416,27 @@ impl Display {
             .expect("the back buffer is taken before it is drawn")
     }
 
-    /// Which buffer (0 or 1) is being drawn; each one keeps what was drawn
-    /// into it two frames ago.
-    pub fn back_index(&self) -> usize {
+    /// Makes the back buffer ready to draw (after a [`Display::show`], the
+    /// other buffer, which libdragon hands out once the vertical blank has
+    /// shown the new one) and says which (0 or 1): each one keeps what was
+    /// drawn into it two frames ago.
+    pub fn begin(&mut self) -> usize {
+        if self.taken != Some(self.back) {
+            self.take_back();
+        }
         self.back
     }
 
-    /// Waits for the next vertical blank and keeps showing the front
-    /// buffer: the back buffer is not complete yet (drawn over two frames).
-    pub fn hold(&mut self) {
-        wait_vsync();
-    }
-
-    /// Shows the back buffer from the next vertical blank, waits for it
-    /// (idle), and takes the other buffer, which libdragon hands out from
-    /// that blank on.
-    pub fn present(&mut self) {
+    /// Shows the back buffer from the next vertical blank; the next frame
+    /// draws into the other one ([`Display::begin`], at that blank or
+    /// later). A buffer not shown (half drawn) stays the back buffer.
+    pub fn show(&mut self) {
         let fb = self.back();
         fb.flush();
         let surface = fb.surface;
         // SAFETY: the surface came from display_get and is shown once.
         unsafe { sys::display_show(surface) };
-        wait_vsync();
         self.back ^= 1;
-        self.take_back();
     }
 }
 

@@ -11,7 +11,8 @@
 //!   PIF's boot termination), [`cache`] (create-dirty lines), [`regs`]
 //!   (typed registers for those).
 //! - [`main_loop`]: the frame loop running `ttt64-game` on those modules;
-//!   [`panic`]; [`global`] (mutable statics of the one CPU thread).
+//!   [`think`]: the computer's searches, sliced across the frames;
+//!   [`panic`]; [`global`] (mutable statics).
 
 #![no_std]
 #![feature(asm_experimental_arch)]
@@ -28,5 +29,6 @@ pub mod panic;
 pub mod pif;
 pub mod regs;
 pub mod save;
+pub mod think;
 pub mod time;
 pub mod tv;

@@ -8,6 +8,7 @@
 use tictactoe_n64::audio::Audio;
 use tictactoe_n64::display::Display;
 use tictactoe_n64::save::Eeprom;
+use tictactoe_n64::think::Thinker;
 use tictactoe_n64::tv::TvType;
 use tictactoe_n64::{input, log, main_loop, pif, time};
 
@@ -35,6 +36,10 @@ extern "C" fn n64_start() -> ! {
     let display = Display::init(tv);
     input::init();
     let eeprom = Eeprom::detect();
+    // The table is cleared before the audio starts: clearing 4 MiB takes
+    // about two frames, which would leave the audio ring dry.
+    let thinker = Thinker::new(memory as usize);
     let audio = Audio::init();
-    main_loop::run(display, eeprom, audio)
+    log!("think tt={}", thinker.tt_entries());
+    main_loop::run(display, eeprom, audio, thinker)
 }

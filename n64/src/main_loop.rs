@@ -1,51 +1,50 @@
 //! The ROM's main loop: runs the console game ([`ttt64_game::Game`]) on
 //! libdragon's display, joypads, audio and EEPROM.
 //!
-//! Per frame: read the pads ([`input::poll`]) and log their changes, count
-//! the frames shown since the last pass (vertical interrupts, see
-//! [`FrameCounter`]), `InputTracker::update_frames`, `Game::update_frames`
-//! (the computer's search runs in here), [`Audio::feed`] (tops up the audio
-//! queue), the frame into the back buffer (`ShownFrames`: recorded,
-//! compared with what that buffer shows, and only the changed rectangles
-//! redrawn), then show it and wait for the vertical blank. Every
-//! [`HEARTBEAT_FRAMES`] frames the loop logs `heartbeat <frame>` (liveness
-//! for the soak test), and once a second of COP0 time `perf frames=<n>
-//! drawn=<n> frame_us_max=<us> draw_us_max=<us> update_us_max=<us>`: frames
-//! shown in that second, how many of them had to be drawn into their buffer
-//! (whole or in part), and the worst frame's cost, update (without the
-//! computer's searches and EEPROM writes, which are meant to take long) plus
-//! draw. A frame fits a 60 Hz vsync when frame_us_max stays below 16,667.
+//! A frame ([`Loop::frame`]): read the pads ([`input::poll`]) and log their
+//! changes, count the frames shown since the last one (vertical
+//! interrupts, see [`FrameCounter`]), `InputTracker::update_frames`,
+//! `Game::update_frames`, [`Audio::feed`] (tops up the audio queue), the
+//! frame into the back buffer (`ShownFrames`: recorded, compared with what
+//! that buffer shows, and only the changed rectangles redrawn), then show
+//! it (from the next vertical blank). Between frames the loop waits for the
+//! vertical interrupt, or, when the game has asked for a search, runs it
+//! ([`Thinker::run`]) and runs each frame from inside it, as soon as the
+//! interrupt has come (the engine asks its stop rule every few nodes).
+//! Every [`HEARTBEAT_FRAMES`] frames the loop logs `heartbeat <frame>`
+//! (liveness for the soak test), and once a second of COP0 time `perf
+//! frames=<n> drawn=<n> frame_us_max=<us> draw_us_max=<us>
+//! update_us_max=<us> missed=<n> thinking=<n>`: frames in that second, how
+//! many of them had to be drawn into their buffer (whole or in part), the
+//! worst frame's cost, update (without EEPROM writes, which are meant to
+//! take long) plus draw, the vertical interrupts that passed without a new
+//! frame (the picture stood still), and how many of the frames came while
+//! the computer searched. The picture is alive when frame_us_max stays
+//! below 16,667 and missed at 0.
 //!
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
 //! lines, the save in the cartridge EEPROM's first 8-byte blocks, the
-//! sound effects ([`Audio`]) and the Rumble Pak pulses ([`Rumbles`]: the
+//! sound effects ([`Audio`]), the Rumble Pak pulses ([`Rumbles`]: the
 //! motor starts when the game asks and the main loop stops it
-//! [`RUMBLE_MS`] later, so no frame waits for it).
+//! [`RUMBLE_MS`] later, so no frame waits for it) and the searches
+//! ([`Queue`]).
 
-use core::mem::MaybeUninit;
+use core::cell::RefCell;
 
-use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
+use ttt64_game::{
+    Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, SearchJob, SearchReply, ShownFrames,
+};
 
 use crate::audio::Audio;
 use crate::display::{self, Display, RateMeter};
-use crate::global::Global;
 use crate::input;
 use crate::log;
 use crate::save::Eeprom;
+use crate::think::{Queue, Thinker};
 use crate::time::{self, ticks_to_micros, TICKS_PER_SECOND};
 
 /// Frames between heartbeat lines.
 pub const HEARTBEAT_FRAMES: u32 = 60;
-
-/// Transposition table entries for the computer players: 16K x 16 bytes =
-/// 256 KiB (see n64/game/README.md, "Measurements").
-pub const TT_ENTRIES: usize = 16 * 1024;
-
-/// The computer players' transposition table, in .bss (not on the stack,
-/// whose room libdragon's heap shares; not in .data, as an empty entry is
-/// not all zeros and would take 256 KiB of the ROM): filled with empty
-/// entries by `run`.
-static TT: Global<MaybeUninit<[TtEntry; TT_ENTRIES]>> = Global::new(MaybeUninit::uninit());
 
 /// Bytes per EEPROM block.
 const BLOCK: usize = 8;
@@ -96,16 +95,23 @@ pub struct RomHost<'a> {
     eeprom: &'a mut Eeprom,
     audio: &'a mut Audio,
     rumbles: &'a mut Rumbles,
+    searches: &'a Queue,
     /// Microseconds spent in `save_write` (EEPROM writes take 15 ms a block).
     save_us: u64,
 }
 
 impl<'a> RomHost<'a> {
-    fn new(eeprom: &'a mut Eeprom, audio: &'a mut Audio, rumbles: &'a mut Rumbles) -> Self {
+    fn new(
+        eeprom: &'a mut Eeprom,
+        audio: &'a mut Audio,
+        rumbles: &'a mut Rumbles,
+        searches: &'a Queue,
+    ) -> Self {
         Self {
             eeprom,
             audio,
             rumbles,
+            searches,
             save_us: 0,
         }
     }
@@ -153,8 +159,16 @@ impl Host for RomHost<'_> {
         self.audio.play(cue);
     }
 
-    fn hush(&mut self) {
-        self.audio.hush();
+    fn search_start(&mut self, job: SearchJob) {
+        self.searches.start(job);
+    }
+
+    fn search_poll(&mut self) -> Option<SearchReply> {
+        self.searches.poll()
+    }
+
+    fn search_stop(&mut self) {
+        self.searches.stop();
     }
 
     fn rumble(&mut self, port: u8) {
@@ -232,9 +246,9 @@ fn log_vsync_rate(meter: &RateMeter) {
 /// Counts the frames the display showed between two passes of the loop
 /// (vertical interrupts), so that the game's delays and auto-repeat keep
 /// their length when a pass misses a vsync. The interrupts taken during an
-/// update that searched or wrote the EEPROM are left out: they came before
-/// what that update leads to (the computer's move, the result) was shown,
-/// and the delays that follow start when it is.
+/// update that wrote the EEPROM are left out: they came before what that
+/// update leads to (the result) was shown, and the delays that follow
+/// start when it is.
 struct FrameCounter {
     /// The VI count when the last update started.
     start: u32,
@@ -259,8 +273,8 @@ impl FrameCounter {
         frames.max(1)
     }
 
-    /// The update ended with the VI count at `vsyncs`; `long` if it searched
-    /// or wrote the EEPROM.
+    /// The update ended with the VI count at `vsyncs`; `long` if it wrote
+    /// the EEPROM.
     fn end_update(&mut self, vsyncs: u32, long: bool) {
         if long {
             self.skip = vsyncs.wrapping_sub(self.start);
@@ -273,6 +287,8 @@ struct FrameStats {
     window_start: u64,
     frames: u32,
     drawn: u32,
+    missed: u32,
+    thinking: u32,
     frame_us_max: u64,
     draw_us_max: u64,
     update_us_max: u64,
@@ -284,15 +300,22 @@ impl FrameStats {
             window_start: now,
             frames: 0,
             drawn: 0,
+            missed: 0,
+            thinking: 0,
             frame_us_max: 0,
             draw_us_max: 0,
             update_us_max: 0,
         }
     }
 
-    fn add(&mut self, update_us: u64, draw_us: u64, drawn: bool) {
+    /// A frame: its update and draw times, whether it drew, the vertical
+    /// interrupts since the one before (1: none missed), whether the
+    /// computer was searching.
+    fn add(&mut self, update_us: u64, draw_us: u64, drawn: bool, passed: u32, thinking: bool) {
         self.frames += 1;
         self.drawn += u32::from(drawn);
+        self.missed += passed.saturating_sub(1);
+        self.thinking += u32::from(thinking);
         self.frame_us_max = self.frame_us_max.max(update_us + draw_us);
         self.draw_us_max = self.draw_us_max.max(draw_us);
         self.update_us_max = self.update_us_max.max(update_us);
@@ -304,90 +327,149 @@ impl FrameStats {
             return;
         }
         log!(
-            "perf frames={} drawn={} frame_us_max={} draw_us_max={} update_us_max={}",
+            "perf frames={} drawn={} frame_us_max={} draw_us_max={} update_us_max={} missed={} thinking={}",
             self.frames,
             self.drawn,
             self.frame_us_max,
             self.draw_us_max,
-            self.update_us_max
+            self.update_us_max,
+            self.missed,
+            self.thinking
         );
         *self = Self::new(now);
     }
 }
 
-/// Runs the game forever, at the display's refresh rate.
-pub fn run(mut display: Display, mut eeprom: Eeprom, mut audio: Audio) -> ! {
-    // SAFETY: `run` is called once and never returns, so this is the only
-    // reference to TT; every entry is written before the slice is made.
-    let tt: &mut [TtEntry] = unsafe {
-        let first = (*TT.get()).as_mut_ptr().cast::<TtEntry>();
-        for i in 0..TT_ENTRIES {
-            first.add(i).write(TtEntry::EMPTY);
+/// Everything a frame uses, from one frame to the next.
+struct Loop<'q> {
+    display: Display,
+    eeprom: Eeprom,
+    audio: Audio,
+    rumbles: Rumbles,
+    searches: &'q Queue,
+    game: Game,
+    tracker: InputTracker,
+    /// What each framebuffer shows: a frame is drawn only into a buffer
+    /// that does not show it yet.
+    shown: ShownFrames,
+    frames_shown: FrameCounter,
+    stats: FrameStats,
+    last_pads: Option<[RawPort; 4]>,
+    frame: u32,
+    vsync_meter: Option<RateMeter>,
+    /// The vertical interrupts counted when the last frame was shown (or
+    /// held): the next one is due once the count has moved on.
+    shown_at: u32,
+}
+
+impl Loop<'_> {
+    /// Whether a vertical interrupt has come since the last frame was
+    /// shown: the next frame is due.
+    fn due(&self) -> bool {
+        display::frames() != self.shown_at
+    }
+
+    /// One frame: input, update, sound, drawing, shown from the next
+    /// vertical blank (or held, see `ShownFrames::draw_in_halves`).
+    fn frame(&mut self) {
+        let pads = input::poll();
+        log_pads(self.last_pads.as_ref(), &pads);
+        self.last_pads = Some(pads);
+        let passed = self.frames_shown.start_update(display::frames());
+        let input = self.tracker.update_frames(passed, &pads);
+        let t0 = time::ticks();
+        let mut host = RomHost::new(
+            &mut self.eeprom,
+            &mut self.audio,
+            &mut self.rumbles,
+            self.searches,
+        );
+        self.game.update_frames(passed, &input, &mut host);
+        let save_us = host.save_us;
+        self.frames_shown.end_update(display::frames(), save_us > 0);
+        self.audio.feed();
+        self.rumbles.stop_due(time::ticks());
+        let t1 = time::ticks();
+        let buffer = self.display.begin();
+        // A new screen is drawn over two frames (half each, shown one
+        // frame later) so that no frame costs a whole screen's drawing.
+        let redraw = self
+            .shown
+            .draw_in_halves(&self.game, buffer, self.display.back());
+        let t2 = time::ticks();
+        let update_us = ticks_to_micros(t1.saturating_sub(t0)).saturating_sub(save_us);
+        let draw_us = ticks_to_micros(t2.saturating_sub(t1));
+        let drawn = redraw != Redraw::Skipped;
+        let thinking = self.game.is_thinking();
+        self.stats.add(update_us, draw_us, drawn, passed, thinking);
+        if redraw != Redraw::FirstHalf {
+            self.display.show();
         }
-        core::slice::from_raw_parts_mut(first, TT_ENTRIES)
-    };
+        self.shown_at = display::frames();
+        self.frame = self.frame.wrapping_add(1);
+        if self.frame == 1 {
+            self.vsync_meter = Some(RateMeter::start());
+        } else if let Some(meter) = self.vsync_meter.filter(|_| self.frame == HEARTBEAT_FRAMES) {
+            log_vsync_rate(&meter);
+        }
+        if self.frame % HEARTBEAT_FRAMES == 0 {
+            log!("heartbeat {}", self.frame);
+        }
+        self.stats.report(t2);
+    }
+}
+
+/// Runs the game forever, at the display's refresh rate: a frame at each
+/// vertical interrupt; the computer's searches between them, with the
+/// frames that come due meanwhile run from inside the search.
+pub fn run(display: Display, mut eeprom: Eeprom, mut audio: Audio, mut thinker: Thinker) -> ! {
     let refresh = display.refresh();
     log!(
         "audio rate={} buffer={}",
         audio.rate(),
         audio.buffer_samples()
     );
+    let searches = Queue::new();
     let mut rumbles = Rumbles::new();
-    let mut game = Game::new(
-        tt,
-        &mut RomHost::new(&mut eeprom, &mut audio, &mut rumbles),
+    let game = Game::new(
+        &mut RomHost::new(&mut eeprom, &mut audio, &mut rumbles, &searches),
         refresh,
     );
-    let mut tracker = InputTracker::new(refresh);
-    let mut frame: u32 = 0;
-    let mut vsync_meter = None;
-    let mut stats = FrameStats::new(time::ticks());
-    // What each framebuffer shows: a frame is drawn only into a buffer that
-    // does not show it yet.
-    let mut shown = ShownFrames::new();
-    let mut frames_shown = FrameCounter::new(display::frames());
-    let mut last_pads = None;
+    let shown_at = display::frames();
+    let frames_shown = FrameCounter::new(shown_at);
+    let state = RefCell::new(Loop {
+        display,
+        eeprom,
+        audio,
+        rumbles,
+        searches: &searches,
+        game,
+        tracker: InputTracker::new(refresh),
+        shown: ShownFrames::new(),
+        frames_shown,
+        stats: FrameStats::new(time::ticks()),
+        last_pads: None,
+        frame: 0,
+        vsync_meter: None,
+        shown_at,
+    });
+    // A frame due while the search runs: the search's stop rule is asked
+    // from inside the engine, never from inside a frame, so the state is
+    // free whenever it asks.
+    let between = || {
+        if let Ok(mut state) = state.try_borrow_mut() {
+            if state.due() {
+                state.frame();
+            }
+        }
+    };
     loop {
-        let pads = input::poll();
-        log_pads(last_pads.as_ref(), &pads);
-        last_pads = Some(pads);
-        let passed = frames_shown.start_update(display::frames());
-        let input = tracker.update_frames(passed, &pads);
-        let search_before = game.search_us();
-        let t0 = time::ticks();
-        let mut host = RomHost::new(&mut eeprom, &mut audio, &mut rumbles);
-        game.update_frames(passed, &input, &mut host);
-        let save_us = host.save_us;
-        let searched = game.search_us() != search_before;
-        frames_shown.end_update(display::frames(), searched || save_us > 0);
-        audio.feed();
-        rumbles.stop_due(time::ticks());
-        let t1 = time::ticks();
-        let buffer = display.back_index();
-        // A new screen is drawn over two frames (half each, shown one
-        // frame later) so that no frame costs a whole screen's drawing.
-        let redraw = shown.draw_in_halves(&game, buffer, display.back());
-        let t2 = time::ticks();
-        let search_us = game.search_us().saturating_sub(search_before);
-        let update_us = ticks_to_micros(t1.saturating_sub(t0))
-            .saturating_sub(search_us)
-            .saturating_sub(save_us);
-        let draw_us = ticks_to_micros(t2.saturating_sub(t1));
-        stats.add(update_us, draw_us, redraw != Redraw::Skipped);
-        if redraw == Redraw::FirstHalf {
-            display.hold();
-        } else {
-            display.present();
+        if !state.borrow().due() {
+            display::wait_vsync();
         }
-        frame = frame.wrapping_add(1);
-        if frame == 1 {
-            vsync_meter = Some(RateMeter::start());
-        } else if let Some(meter) = vsync_meter.filter(|_| frame == HEARTBEAT_FRAMES) {
-            log_vsync_rate(&meter);
+        state.borrow_mut().frame();
+        if let Some(job) = searches.take_job() {
+            thinker.run(job, &searches, &between);
         }
-        if frame % HEARTBEAT_FRAMES == 0 {
-            log!("heartbeat {frame}");
-        }
-        stats.report(t2);
     }
 }

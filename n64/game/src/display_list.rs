@@ -17,9 +17,10 @@ fn screen_area() -> Rectangle {
     Rectangle::new(Point::zero(), Size::new(layout::WIDTH, layout::HEIGHT))
 }
 
-/// Most calls one frame makes (a 9x9 board with every cell marked and
-/// highlighted would need more: such a frame is drawn directly).
-const MAX_OPS: usize = 256;
+/// Most calls one frame makes: a 15x15 board with every cell marked (225
+/// marks), its grid (28 lines), coordinates (30) and panels needs about
+/// 320; a frame with more is drawn directly.
+const MAX_OPS: usize = 512;
 /// Bytes of text one frame draws, at most.
 const MAX_TEXT: usize = 2048;
 

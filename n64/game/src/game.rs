@@ -4,7 +4,6 @@
 
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
-use ttt_core::ai::TtEntry;
 use ttt_core::series::Score;
 use ttt_core::{Position, Square};
 
@@ -26,8 +25,8 @@ use crate::shown::Frame;
 use crate::timing::FrameTimings;
 
 /// The whole game: every screen and its state.
-pub struct Game<'a> {
-    sv: Services<'a>,
+pub struct Game {
+    sv: Services,
     play: Match,
     screen: Screen,
     title: Title,
@@ -36,14 +35,14 @@ pub struct Game<'a> {
     unplugged: Unplugged,
 }
 
-impl<'a> Game<'a> {
-    /// A new game on the title screen. `tt` is the computer players'
-    /// transposition table (a few thousand to 64K entries); `refresh` is the
-    /// display's frame rate (one [`Game::update`] per frame), which turns the
-    /// game's delays into frames. Loads the save; a missing or corrupt one is
-    /// reset (logged `save reset`) and rewritten.
-    pub fn new(tt: &'a mut [TtEntry], host: &mut impl Host, refresh: Refresh) -> Game<'a> {
-        let sv = Services::load(tt, host, refresh);
+impl Game {
+    /// A new game on the title screen. `refresh` is the display's frame
+    /// rate (one [`Game::update`] per frame), which turns the game's delays
+    /// into frames. Loads the save; a missing or corrupt one is reset
+    /// (logged `save reset`) and rewritten. The computer's searches run on
+    /// the host ([`Host::search_start`]), with its transposition table.
+    pub fn new(host: &mut impl Host, refresh: Refresh) -> Game {
+        let sv = Services::load(host, refresh);
         let play = Match::idle(sv.settings.rules());
         log(host, format_args!("screen title"));
         Game {
@@ -109,10 +108,9 @@ impl<'a> Game<'a> {
         self.sv.clock.anim_frame()
     }
 
-    /// Microseconds spent in the computer's searches (moves and hints) since
-    /// power on, by [`Host::now_us`]: lets the ROM time a frame without them.
-    pub fn search_us(&self) -> u64 {
-        self.sv.search.spent_us()
+    /// Whether the game waits for a search (the computer's move or a hint).
+    pub fn is_thinking(&self) -> bool {
+        self.play.pending.is_some()
     }
 
     /// Visible menu items for the current mode.
@@ -167,6 +165,10 @@ impl<'a> Game<'a> {
         if self.screen == screen {
             return;
         }
+        // Off the board: a search still running is not wanted any more.
+        if matches!(screen, Screen::Title | Screen::Menu) {
+            self.play.abandon_search(host);
+        }
         match screen {
             Screen::Title => self.title.enter(),
             Screen::Menu => self.menu.enter(),
@@ -198,7 +200,7 @@ impl<'a> Game<'a> {
     }
 }
 
-impl Frame for Game<'_> {
+impl Frame for Game {
     fn draw_on<C: Canvas>(&self, canvas: &mut C) {
         Game::draw_on(self, canvas);
     }

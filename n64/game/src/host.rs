@@ -4,6 +4,7 @@
 use core::fmt;
 
 use crate::save::SaveData;
+use crate::search::{SearchJob, SearchReply};
 use crate::sound::Cue;
 use crate::text::StrBuf;
 
@@ -20,9 +21,20 @@ pub trait Host {
     fn save_write(&mut self, data: &[u8]) -> bool;
     /// Plays a sound effect (the game has logged `sound <name>` already).
     fn sound(&mut self, cue: Cue);
-    /// The next call may take long (the computer searches for up to a
-    /// second): let what is playing end in silence rather than be cut off.
-    fn hush(&mut self) {}
+    /// Starts the computer's search `job` ([`SearchJob::run`], with the
+    /// host's clock against [`SearchJob::time_ms`]), to be answered by
+    /// [`Host::search_poll`]. The game waits for one search at a time; a
+    /// search started while an earlier one still runs (one given up on with
+    /// [`Host::search_stop`]) follows it. A host may run the job at once,
+    /// or beside the frames (the ROM: sliced across them, see its
+    /// `think.rs`), so the picture stays alive while the computer thinks.
+    fn search_start(&mut self, job: SearchJob);
+    /// The reply of a search that has ended, once (the game drops replies
+    /// whose id it no longer waits for); `None` while it runs.
+    fn search_poll(&mut self) -> Option<SearchReply>;
+    /// The game no longer wants the search it started last: stop it soon
+    /// (its reply may still come, and is dropped).
+    fn search_stop(&mut self);
     /// A short pulse of the Rumble Pak in the controller on `port` (0..4):
     /// the motor on now, off a moment later, without blocking the frame
     /// (the game has logged `rumble <port + 1> <why>` already). The game

@@ -57,7 +57,7 @@ pub use refresh::Refresh;
 pub use save::{SaveData, SaveError, SAVE_SIZE};
 pub use screens::pause::PAUSE_ITEMS;
 pub use screens::Screen;
-pub use search::{hint_move, move_seed, new_player};
+pub use search::{hint_move, move_seed, new_player, Purpose, SearchJob, SearchReply};
 pub use settings::{MenuItem, Mode, Settings};
 pub use shown::{Damage, Frame, Redraw, ShownFrames};
 pub use sound::{Cue, Synth};

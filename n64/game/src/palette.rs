@@ -28,6 +28,10 @@ pub const WIN_CELL: Rgb555 = Rgb555::new(20, 16, 2);
 pub const WIN_LINE: Rgb555 = Rgb555::new(31, 30, 20);
 /// The last move's cell.
 pub const LAST: Rgb555 = Rgb555::new(8, 10, 20);
+/// The outline of the last move's cell (gomoku boards).
+pub const LAST_EDGE: Rgb555 = Rgb555::new(24, 26, 31);
+/// X's forbidden points (renju).
+pub const FORBIDDEN: Rgb555 = Rgb555::new(22, 4, 4);
 /// Ordinary text.
 pub const TEXT: Rgb555 = Rgb555::new(28, 28, 30);
 /// Secondary text.

@@ -5,14 +5,29 @@
 
 use ttt_core::ai::PlayerKind;
 use ttt_core::series::{Lineup, Players, Seat, Side};
-use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareFormat};
+use ttt_core::{Forbidden, Mark, Outcome, Position, Rules, Square, SquareFormat, SquareSet};
 
 use crate::host::{log, sound, Host};
-use crate::search::{move_seed, Search};
+use crate::search::{move_seed, Purpose, SearchReply, Searches};
 use crate::settings::{self, Mode};
 use crate::sound::Cue;
 use crate::text::StrBuf;
 use crate::timing::Clock;
+
+/// A search the match waits for: its job's id and purpose, and its reply
+/// once the host has given it.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Pending {
+    pub(crate) id: u32,
+    pub(crate) purpose: Purpose,
+    pub(crate) reply: Option<SearchReply>,
+}
+
+/// Empty cells checked for renju's forbidden moves per update: the check
+/// of a cell costs the console up to a few hundred microseconds, so the
+/// marks of a new position appear over a few frames rather than in one
+/// long one.
+const FORBIDDEN_CELLS_PER_UPDATE: usize = 16;
 
 /// One game on the board.
 #[derive(Clone)]
@@ -26,11 +41,21 @@ pub(crate) struct Match {
     pub(crate) cursor: Square,
     pub(crate) hint: Option<Square>,
     pub(crate) hint_pending: bool,
-    /// Frames left of the computer's thinking pause (0: not started). It
-    /// runs only while the game is on the screen (not while paused).
+    /// Frames left of the computer's shortest visible thinking (its move
+    /// comes when this is over and its search has answered). It runs only
+    /// while the game is on the screen (not while paused).
     pub(crate) think: u32,
-    /// The computer's last announcement: its mark and the square number.
-    pub(crate) said: Option<(Mark, u16)>,
+    /// The search the match waits for (the computer's move or a hint).
+    pub(crate) pending: Option<Pending>,
+    /// The computer's last announcement: its mark and the square.
+    pub(crate) said: Option<(Mark, Square)>,
+    /// The last move refused as forbidden to X (renju), and why: shown
+    /// until the cursor moves or a move is played.
+    pub(crate) refused: Option<(Square, Forbidden)>,
+    /// X's forbidden cells found so far (renju, X to move), and the index
+    /// of the next cell to check (the board's cell count: done).
+    pub(crate) forbidden: SquareSet,
+    pub(crate) forbidden_scan: usize,
     /// Frames since the game ended, counted by the screen showing it.
     pub(crate) over_frames: u32,
 }
@@ -43,7 +68,7 @@ impl Match {
     }
 
     fn new(mode: Mode, attract: bool, seed: u64, rules: Rules, lineup: Lineup) -> Match {
-        Match {
+        let mut m = Match {
             mode,
             attract,
             seed,
@@ -53,28 +78,43 @@ impl Match {
             hint: None,
             hint_pending: false,
             think: 0,
+            pending: None,
             said: None,
+            refused: None,
+            forbidden: SquareSet::EMPTY,
+            forbidden_scan: 0,
             over_frames: 0,
-        }
+        };
+        m.position_changed();
+        m
     }
 
-    /// A new game (logged `[attract ]game seed=...`).
+    /// A new game (logged `[attract ]game seed=...`: the board, the
+    /// players, and the computer's limit: `nodes=N` where it searches a
+    /// node budget, `think=<ms>ms` where it searches for `think_ms`; then
+    /// the rules).
     pub(crate) fn begin(
         mode: Mode,
         attract: bool,
         seed: u64,
         rules: Rules,
         lineup: Lineup,
+        think_ms: u32,
         host: &mut impl Host,
     ) -> Match {
         let name = |mark: Mark| match lineup.seat(mark) {
             Seat::Human => "human",
             Seat::Computer(kind) => kind.name(),
         };
+        let limit: StrBuf<24> = if settings::is_timed(&rules) {
+            StrBuf::format(format_args!("think={think_ms}ms"))
+        } else {
+            StrBuf::format(format_args!("nodes={}", settings::console_nodes(&rules)))
+        };
         log(
             host,
             format_args!(
-                "{}game seed={} size={}x{} k={} x={} o={} nodes={}",
+                "{}game seed={} size={}x{} k={} x={} o={} {} rules={}",
                 if attract { "attract " } else { "" },
                 seed,
                 rules.columns(),
@@ -82,7 +122,8 @@ impl Match {
                 rules.k(),
                 name(Mark::X),
                 name(Mark::O),
-                settings::console_nodes(&rules)
+                limit,
+                settings::win_name(rules.win_condition())
             ),
         );
         Match::new(mode, attract, seed, rules, lineup)
@@ -115,20 +156,30 @@ impl Match {
         self.needed_ports().into_iter().flatten()
     }
 
-    /// The computer's turn, one update of it: first a visible pause
-    /// (counted in the clock's frames; its first update only starts it, so
-    /// the frame before the search shows "thinking"), then the search and
-    /// the move. The outcome if the move ended the game.
+    /// The computer's turn, one update of it: its search starts at once
+    /// (on the host, [`Host::search_start`]) with a visible pause; the move
+    /// is played once the pause is over (counted in the clock's frames) and
+    /// the search has answered. `think_ms` is the search's time on the
+    /// boards searched for a time. The outcome if the move ended the game.
     pub(crate) fn computer_turn(
         &mut self,
-        search: &mut Search<'_>,
+        searches: &mut Searches,
+        think_ms: u32,
         clock: &Clock,
         host: &mut impl Host,
     ) -> Option<Outcome> {
         let Seat::Computer(kind) = self.seat_to_move() else {
             return None;
         };
-        if self.think == 0 {
+        if self.pending.is_none() {
+            let seed = move_seed(self.seed, self.pos.mark_count());
+            let purpose = Purpose::Move(kind);
+            let id = searches.start(&self.pos, purpose, seed, think_ms, host);
+            self.pending = Some(Pending {
+                id,
+                purpose,
+                reply: None,
+            });
             let timings = clock.timings();
             self.think = if self.mode == Mode::ComputerVsComputer {
                 timings.think_cvc
@@ -138,34 +189,97 @@ impl Match {
             return None;
         }
         self.think = self.think.saturating_sub(clock.step());
+        let reply = self.poll_search(host)?;
+        // The update that started the search counts as the pause's first
+        // frame: the move comes on its last.
         if self.think > 1 {
             return None;
         }
         self.think = 0;
-        host.hush();
-        let pos = &self.pos;
-        let seed = move_seed(self.seed, pos.mark_count());
-        let (chosen, us) = search.choose(kind, pos, seed, host);
+        self.pending = None;
         log(
             host,
             format_args!(
-                "{}ai {} {}",
+                "{}ai {} {} nodes={} depth={}",
                 if self.attract { "attract " } else { "" },
                 kind.name(),
-                us
+                reply.us,
+                reply.nodes,
+                reply.depth
             ),
         );
-        let square = chosen
+        let pos = &self.pos;
+        let square = reply
+            .square
             .filter(|&s| pos.is_legal(s))
             .or_else(|| pos.legal_moves().first());
         let sq = square?;
         let mark = pos.side_to_move();
-        let number = pos.rules().number_of(sq);
-        self.said = Some((mark, number));
+        self.said = Some((mark, sq));
         if !self.attract {
-            log(host, format_args!("say I am choosing square {number}!"));
+            let rules = *pos.rules();
+            if settings::is_timed(&rules) {
+                log(host, format_args!("say I play {}!", coord(&rules, sq)));
+            } else {
+                let number = rules.number_of(sq);
+                log(host, format_args!("say I am choosing square {number}!"));
+            }
         }
         self.play_move(sq, host)
+    }
+
+    /// The reply to the search the match waits for, once the host has it
+    /// (replies to searches given up on are dropped).
+    pub(crate) fn poll_search(&mut self, host: &mut impl Host) -> Option<SearchReply> {
+        let pending = self.pending.as_mut()?;
+        if pending.reply.is_none() {
+            while let Some(reply) = host.search_poll() {
+                if reply.id == pending.id {
+                    pending.reply = Some(reply);
+                    break;
+                }
+            }
+        }
+        pending.reply
+    }
+
+    /// Gives up the search the match waits for, if any (a new game, the
+    /// menu, an undo): the host stops it.
+    pub(crate) fn abandon_search(&mut self, host: &mut impl Host) {
+        if self.pending.take().is_some() {
+            host.search_stop();
+        }
+        self.hint_pending = false;
+        self.think = 0;
+    }
+
+    /// Checks a few more cells for X's forbidden moves (renju, X to move):
+    /// [`FORBIDDEN_CELLS_PER_UPDATE`] per call, from where the last call
+    /// stopped, so the marks of a new position appear over a few frames.
+    pub(crate) fn scan_forbidden(&mut self) {
+        let rules = *self.rules();
+        let start = self.forbidden_scan;
+        for sq in rules.squares().skip(start).take(FORBIDDEN_CELLS_PER_UPDATE) {
+            if self.pos.get(sq).is_none() && self.pos.forbidden(sq).is_some() {
+                self.forbidden.insert(sq);
+            }
+            self.forbidden_scan += 1;
+        }
+    }
+
+    /// The position changed: X's forbidden cells are looked for again
+    /// (none where renju does not apply), the refusal message goes.
+    pub(crate) fn position_changed(&mut self) {
+        self.forbidden = SquareSet::EMPTY;
+        let renju_x = self.rules().is_renju()
+            && self.pos.side_to_move() == Mark::X
+            && !self.pos.outcome().is_over();
+        self.forbidden_scan = if renju_x {
+            0
+        } else {
+            self.rules().cell_count()
+        };
+        self.refused = None;
     }
 
     /// Plays `sq` for the side to move (logged, with its sound). The
@@ -180,6 +294,7 @@ impl Match {
             self.said = None;
         }
         self.hint = None;
+        self.position_changed();
         log(
             host,
             format_args!(

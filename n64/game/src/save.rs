@@ -10,30 +10,40 @@
 //! | 5 | 1 | number of modes (4) |
 //! | 6 | 2 | reserved, 0 |
 //! | 8 | 48 | per mode (1p, 2p, 2p-shared, cvc): side-1 wins, side-2 wins, draws (u32 each) |
-//! | 56 | 8 | settings: mode, size, k, computer, computer 2, first, rumble (1 on, 0 off), 1 reserved |
-//! | 64 | 4 | reserved, 0 |
+//! | 56 | 10 | settings: mode, size, k, computer, computer 2, first, rumble (1 on, 0 off), 0, rules (0 freestyle, 1 exactly k, 2 renju), think time (0 1 s, 1 3 s, 2 8 s) |
+//! | 66 | 2 | reserved, 0 |
 //! | 68 | 4 | CRC-32 (IEEE) of bytes 0..68 |
 //!
 //! A save whose magic, version, mode count or checksum is wrong is not
 //! trusted: the game starts from zero scores and writes a fresh save.
 //!
-//! Versions: 1 had no Rumble setting (byte 62 reserved, 0); 2 adds it. A
-//! version 1 save still loads, scores and settings, with Rumble on (its
-//! default); the next save written is version 2. A version 2 save is
-//! "invalid version" to a version 1 ROM, which resets it.
+//! Versions: 1 had no Rumble setting (byte 62 reserved, 0); 2 adds it; 3
+//! adds the rules and the think time (bytes 64 and 65, reserved before),
+//! with boards up to 15x15. A version 1 or 2 save still loads, scores and
+//! settings, with freestyle rules and the default think time (and, from
+//! version 1, Rumble on, its default); the next save written is version 3.
+//! A save of a later version is "invalid version" to an earlier ROM, which
+//! resets it.
 
 use ttt_core::series::Score;
 
-use crate::settings::Settings;
+use crate::settings::{Settings, SETTINGS_BYTES};
 
 /// Bytes of the save.
 pub const SAVE_SIZE: usize = 72;
 /// Format version written.
-pub const SAVE_VERSION: u8 = 2;
+pub const SAVE_VERSION: u8 = 3;
+/// The version before the rules and the think time (boards up to 9x9),
+/// still read.
+pub const SAVE_VERSION_2: u8 = 2;
 /// The version before the Rumble setting, still read.
 pub const SAVE_VERSION_1: u8 = 1;
+/// Offset of the settings in the save.
+const SETTINGS_OFFSET: usize = 56;
 /// Offset of the Rumble setting in the save (settings byte 6).
 const RUMBLE_OFFSET: usize = 62;
+/// Offset of the think time in the save (settings byte 9).
+const THINK_OFFSET: usize = 65;
 /// The magic at offset 0.
 pub const SAVE_MAGIC: [u8; 4] = *b"T64S";
 /// Number of game modes with their own scores.
@@ -100,7 +110,8 @@ impl SaveData {
             b[o + 4..o + 8].copy_from_slice(&s.losses.to_be_bytes());
             b[o + 8..o + 12].copy_from_slice(&s.draws.to_be_bytes());
         }
-        b[56..64].copy_from_slice(&self.settings.to_bytes());
+        b[SETTINGS_OFFSET..SETTINGS_OFFSET + SETTINGS_BYTES]
+            .copy_from_slice(&self.settings.to_bytes());
         let crc = crc32(&b[..68]);
         b[68..72].copy_from_slice(&crc.to_be_bytes());
         b
@@ -114,7 +125,8 @@ impl SaveData {
             return Err(SaveError::Blank);
         }
         let version = b[4];
-        if !(version == SAVE_VERSION || version == SAVE_VERSION_1) || b[5] != MODES as u8 {
+        if ![SAVE_VERSION, SAVE_VERSION_2, SAVE_VERSION_1].contains(&version) || b[5] != MODES as u8
+        {
             return Err(SaveError::Version);
         }
         let stored = u32::from_be_bytes([b[68], b[69], b[70], b[71]]);
@@ -131,11 +143,16 @@ impl SaveData {
                 draws: word(o + 8),
             };
         }
-        let mut settings = [0u8; 8];
-        settings.copy_from_slice(&b[56..64]);
+        let mut settings = [0u8; SETTINGS_BYTES];
+        settings.copy_from_slice(&b[SETTINGS_OFFSET..SETTINGS_OFFSET + SETTINGS_BYTES]);
+        if version < SAVE_VERSION {
+            // Before version 3: freestyle (byte 64 was 0) and the default
+            // think time.
+            settings[THINK_OFFSET - SETTINGS_OFFSET] = Settings::default().think;
+        }
         if version == SAVE_VERSION_1 {
             // Version 1 had no Rumble setting: it gets the default, on.
-            settings[RUMBLE_OFFSET - 56] = u8::from(Settings::default().rumble);
+            settings[RUMBLE_OFFSET - SETTINGS_OFFSET] = u8::from(Settings::default().rumble);
         }
         data.settings = Settings::from_bytes(&settings).unwrap_or_default();
         Ok(data)

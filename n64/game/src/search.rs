@@ -1,7 +1,16 @@
 //! The computer's searches (its moves and the hints), with the console's
-//! limits, and the time they take.
+//! limits: what the game asks the console to search ([`SearchJob`]), how a
+//! search is run ([`SearchJob::run`]), and what comes back
+//! ([`SearchReply`]).
+//!
+//! The game never searches itself: it hands a job to the [`Host`]
+//! ([`Host::search_start`]) and asks for the reply each frame
+//! ([`Host::search_poll`]), so the picture stays alive while the computer
+//! thinks. The ROM runs the job between two frames and runs the frames
+//! that come due from inside it (the engine's stop rule); a host may also
+//! run it at once.
 
-use ttt_core::ai::{Budget, Player, PlayerKind, Solver, TtEntry};
+use ttt_core::ai::{Budget, Player, PlayerKind, SearchStats, Solver, TtEntry};
 use ttt_core::{Position, Rules, Square};
 
 use crate::books;
@@ -16,17 +25,24 @@ pub fn move_seed(game_seed: u64, mark_count: usize) -> u64 {
 
 /// The computer player the console uses for `kind` (already passed through
 /// [`settings::effective_kind`]) on `rules`: searches are limited to
-/// [`settings::console_nodes`], and the exact solver gets the console's
-/// [opening book](books) for the board, if there is one (the moves are the
-/// same as without it, only faster).
+/// [`settings::console_nodes`] and by `stop`, asked at every node (the
+/// console runs its frames from there, and tells the search to stop when
+/// its time is up or the game gave it up), and the exact solver gets the
+/// console's [opening book](books) for the board, if there is one (the
+/// moves are the same as without it, only faster).
 pub fn new_player<'a>(
     kind: PlayerKind,
     seed: u64,
     tt: &'a mut [TtEntry],
     rules: &Rules,
+    stop: Option<&'a dyn Fn() -> bool>,
 ) -> Player<'a> {
     let mut player = Player::new(kind, seed, tt);
-    player.set_budget(Budget::nodes(settings::console_nodes(rules)));
+    player.set_budget(Budget {
+        deadline_check: stop,
+        deadline_every: 1,
+        ..Budget::nodes(settings::console_nodes(rules))
+    });
     if let Some(book) = books::for_rules(rules) {
         player.set_book(book);
     }
@@ -35,65 +51,126 @@ pub fn new_player<'a>(
 
 /// The hint (Z) for the side to move in `pos`: the exact solver where it is
 /// quick on the console ([`settings::console_solvable`]), else the strongest
-/// player that is (see [`settings::effective_kind`]).
-pub fn hint_move(pos: &Position, seed: u64, tt: &mut [TtEntry]) -> Option<Square> {
+/// player that is (see [`settings::effective_kind`]); `stop` is asked as in
+/// [`new_player`] (the solver asks it every 1,024 nodes, a few milliseconds
+/// on the console), and a solve it stops gives no move.
+pub fn hint_move<'a>(
+    pos: &Position,
+    seed: u64,
+    tt: &'a mut [TtEntry],
+    stop: Option<&'a dyn Fn() -> bool>,
+) -> (Option<Square>, SearchStats) {
     if settings::console_solvable(pos.rules()) {
         let mut solver = Solver::new(tt);
         if let Some(book) = books::for_rules(pos.rules()) {
             solver.set_book(book);
         }
-        solver.best_move(pos, seed).map(|(sq, _)| sq)
+        if let Some(stop) = stop {
+            solver.set_deadline(stop);
+        }
+        let sq = solver.best_move(pos, seed).map(|(sq, _)| sq);
+        (sq, solver.stats())
     } else {
         let kind = settings::effective_kind(PlayerKind::Strong, pos.rules());
-        new_player(kind, seed, tt, pos.rules()).choose_move(pos)
+        let mut player = new_player(kind, seed, tt, pos.rules(), stop);
+        let sq = player.choose_move(pos);
+        (sq, player.stats())
     }
 }
 
-/// The transposition table the searches share, and the time spent in them.
-pub(crate) struct Search<'a> {
-    tt: &'a mut [TtEntry],
-    spent_us: u64,
+/// What a search is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer's move, by this player.
+    Move(PlayerKind),
+    /// A hint for the person to move (Z).
+    Hint,
 }
 
-impl<'a> Search<'a> {
-    /// Searches on `tt`.
-    pub(crate) fn new(tt: &'a mut [TtEntry]) -> Search<'a> {
-        Search { tt, spent_us: 0 }
-    }
+/// A search the game asks the console to run.
+#[derive(Clone)]
+pub struct SearchJob {
+    /// Tells this job's reply from an earlier one's.
+    pub id: u32,
+    /// The position to search (the side to move is the one searched for).
+    pub pos: Position,
+    /// The computer's move or a hint.
+    pub purpose: Purpose,
+    /// The search's seed ([`move_seed`]).
+    pub seed: u64,
+    /// How long the search may take on the console's clock, in
+    /// milliseconds, counted from its start (`None`: its node budget
+    /// alone limits it, [`settings::console_nodes`]).
+    pub time_ms: Option<u32>,
+}
 
-    /// Microseconds spent searching since power on, by [`Host::now_us`].
-    pub(crate) fn spent_us(&self) -> u64 {
-        self.spent_us
-    }
+/// What a search found.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SearchReply {
+    /// The [`SearchJob::id`] it answers.
+    pub id: u32,
+    /// The move found (`None`: none, the game is over).
+    pub square: Option<Square>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Depth of the last completed iteration (0 for an exact solve or a
+    /// player that does not search).
+    pub depth: u32,
+    /// Microseconds it took, start to end, on the host's clock (while the
+    /// ROM's main loop ran beside it: the time a player waits).
+    pub us: u64,
+}
 
-    /// The move `kind` plays in `pos`, and the microseconds it took.
-    pub(crate) fn choose(
+impl SearchJob {
+    /// Runs the search on `tt` (the transposition table, any length; only
+    /// one search uses it at a time), stopping when `stop` returns `true`
+    /// (asked every 1,024 nodes or so: the host's clock against
+    /// [`SearchJob::time_ms`], or a search the game no longer wants). The
+    /// reply's `us` is left 0 for the host to fill in.
+    pub fn run(&self, tt: &mut [TtEntry], stop: &dyn Fn() -> bool) -> SearchReply {
+        let (square, stats) = match self.purpose {
+            Purpose::Move(kind) => {
+                let mut player = new_player(kind, self.seed, tt, self.pos.rules(), Some(stop));
+                let sq = player.choose_move(&self.pos);
+                (sq, player.stats())
+            }
+            Purpose::Hint => hint_move(&self.pos, self.seed, tt, Some(stop)),
+        };
+        SearchReply {
+            id: self.id,
+            square,
+            nodes: stats.nodes,
+            depth: stats.depth,
+            us: 0,
+        }
+    }
+}
+
+/// The game's side of the searches: the job it waits for, and the ids.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Searches {
+    next_id: u32,
+}
+
+impl Searches {
+    /// Hands a job for `pos` to the host; its id.
+    pub(crate) fn start(
         &mut self,
-        kind: PlayerKind,
         pos: &Position,
+        purpose: Purpose,
         seed: u64,
-        host: &impl Host,
-    ) -> (Option<Square>, u64) {
-        let t0 = host.now_us();
-        let chosen = new_player(kind, seed, &mut *self.tt, pos.rules()).choose_move(pos);
-        (chosen, self.spent_since(t0, host))
-    }
-
-    /// [`hint_move`] for the side to move, and the microseconds it took.
-    pub(crate) fn hint(
-        &mut self,
-        pos: &Position,
-        seed: u64,
-        host: &impl Host,
-    ) -> (Option<Square>, u64) {
-        let t0 = host.now_us();
-        let sq = hint_move(pos, seed, &mut *self.tt);
-        (sq, self.spent_since(t0, host))
-    }
-
-    fn spent_since(&mut self, t0: u64, host: &impl Host) -> u64 {
-        let us = host.now_us().saturating_sub(t0);
-        self.spent_us = self.spent_us.saturating_add(us);
-        us
+        think_ms: u32,
+        host: &mut impl Host,
+    ) -> u32 {
+        self.next_id = self.next_id.wrapping_add(1);
+        let time_ms = settings::is_timed(pos.rules()).then_some(think_ms);
+        host.search_start(SearchJob {
+            id: self.next_id,
+            pos: pos.clone(),
+            purpose,
+            seed,
+            time_ms,
+        });
+        self.next_id
     }
 }

@@ -1,7 +1,6 @@
 //! What every screen may use: the clock, the settings, the save and the
 //! scores, the computer's searches; and starting a game with the settings.
 
-use ttt_core::ai::TtEntry;
 use ttt_core::series::{Coin, GameResult, Series, Side};
 use ttt_core::Outcome;
 
@@ -9,14 +8,14 @@ use crate::host::{log, sound, write_save, Host, RumbleCause};
 use crate::play::Match;
 use crate::refresh::Refresh;
 use crate::save::{SaveData, SaveError, MODES, SAVE_SIZE};
-use crate::search::Search;
+use crate::search::Searches;
 use crate::settings::{Mode, Settings};
 use crate::sound::Cue;
 use crate::timing::Clock;
 
 /// The game's shared state, apart from the match on the board.
-pub(crate) struct Services<'a> {
-    pub(crate) search: Search<'a>,
+pub(crate) struct Services {
+    pub(crate) searches: Searches,
     pub(crate) clock: Clock,
     pub(crate) settings: Settings,
     pub(crate) save: SaveData,
@@ -28,10 +27,10 @@ pub(crate) struct Services<'a> {
     pub(crate) rumble_paks: [bool; 4],
 }
 
-impl<'a> Services<'a> {
+impl Services {
     /// Loads the save; a missing or corrupt one is reset (logged `save
     /// reset`) and rewritten.
-    pub(crate) fn load(tt: &'a mut [TtEntry], host: &mut impl Host, refresh: Refresh) -> Self {
+    pub(crate) fn load(host: &mut impl Host, refresh: Refresh) -> Self {
         let mut buf = [0u8; SAVE_SIZE];
         let loaded = if host.save_read(&mut buf) {
             SaveData::decode(&buf)
@@ -53,7 +52,7 @@ impl<'a> Services<'a> {
         };
         let settings = save.settings;
         Services {
-            search: Search::new(tt),
+            searches: Searches::default(),
             clock: Clock::new(refresh),
             settings,
             save,
@@ -106,7 +105,7 @@ impl<'a> Services<'a> {
         series.set_first(s.first);
         let opener = series.next_opener(&mut Coin::new(seed));
         let lineup = series.start_game(opener);
-        Match::begin(s.mode, false, seed, s.rules(), lineup, host)
+        Match::begin(s.mode, false, seed, s.rules(), lineup, s.think_ms(), host)
     }
 
     /// A game (not the attract mode's) ended with `outcome`: its jingle, the

@@ -2,7 +2,7 @@
 
 use ttt_core::ai::PlayerKind;
 use ttt_core::series::{First, Players, Side};
-use ttt_core::Rules;
+use ttt_core::{Rules, WinCondition};
 
 /// Who plays, and on which controllers. Each mode keeps its own scores.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -114,6 +114,24 @@ pub fn friendly_name(kind: PlayerKind) -> &'static str {
         .unwrap_or("Computer")
 }
 
+/// The name of a computer player in at most 6 characters (the side
+/// panels).
+pub const fn short_name(kind: PlayerKind) -> &'static str {
+    match kind {
+        PlayerKind::Easy => "Easy",
+        PlayerKind::Medium => "Medium",
+        PlayerKind::Hard => "Hard",
+        PlayerKind::Impossible => "Imposs",
+        PlayerKind::Classic => "CS102",
+        PlayerKind::Standard => "Human",
+        PlayerKind::God => "God",
+        PlayerKind::Squid => "Squid",
+        PlayerKind::Random => "Random",
+        PlayerKind::Perfect => "Perfct",
+        PlayerKind::Strong => "Strong",
+    }
+}
+
 /// Whether the exact solver answers within a second or two on the console.
 ///
 /// Measured on the host (the N64 is 30-60x slower): the worst move of
@@ -126,20 +144,22 @@ pub fn console_solvable(rules: &Rules) -> bool {
     rules.cell_count() <= 16 || (rules.k() <= 2 && rules.cell_count() <= 64)
 }
 
-/// The most positions any `strong` search visits per move on the console
-/// (`strong`, `hard`, `medium`, the hint): 3,000 nodes. Measured in the
-/// emulator (`make -C n64 ai-times`, dynarec, COP0 timer) at 1,500 nodes a
-/// move, worst move: 9x9 k=9 188 ms (125 us a node), 9x9 k=6 303 ms (202 us),
-/// 5x5 144 ms. A node costs the console ~100-200x the host (MIPS II, 32-bit
-/// registers, no cache effects in the emulator's count: instructions are
-/// what counts). 3,000 nodes keeps the worst move near 0.6 s on the dearest
-/// boards (9x9 k=6 and k=5), well under a second; more nodes beat fewer
-/// (`ai_strong.rs`: 3,000 against the old 1,000 on 9x9 k=5 and 7x7 k=4).
-/// `hard` keeps its own 4-ply limit within the same cap.
+/// The most positions any `strong` search visits per move on the seeds'
+/// boards (up to 9x9: `strong`, `hard`, `medium`, the hint): 3,000 nodes.
+/// Measured in the emulator (`make -C n64 ai-times`, dynarec, COP0 timer)
+/// at 1,500 nodes a move, worst move: 9x9 k=9 188 ms (125 us a node), 9x9
+/// k=6 303 ms (202 us), 5x5 144 ms. A node costs the console ~100-200x the
+/// host (MIPS II, 32-bit registers, no cache effects in the emulator's
+/// count: instructions are what counts). 3,000 nodes keeps the worst move
+/// near 0.6 s on the dearest boards (9x9 k=6 and k=5), well under a second;
+/// more nodes beat fewer (`ai_strong.rs`: 3,000 against the old 1,000 on
+/// 9x9 k=5 and 7x7 k=4). `hard` keeps its own 4-ply limit within the same
+/// cap.
 ///
 /// The desktop plays `strong` with 60,000 nodes and `hard` with 20,000: to
 /// replay a console game there, limit the search to the same budget
-/// (`ttt play --max-nodes 3000 --seed S`).
+/// (`ttt play --max-nodes 3000 --seed S`). Boards larger than 9x9 are
+/// searched for a time instead ([`think_ms`]).
 pub const CONSOLE_NODES: u64 = 3_000;
 
 /// The budget on big boards with a short win length (k <= 5 on more than 25
@@ -151,12 +171,42 @@ pub const CONSOLE_NODES_SHORT_K: u64 = 3_000;
 
 /// The node budget of every console search on `rules` (logged in the `game`
 /// line as `nodes=N`, so `ttt play --max-nodes N --seed S` replays the game).
+/// On boards searched for a time ([`is_timed`]) it only bounds a search
+/// whose clock never stops it: no console search gets near it.
 pub fn console_nodes(rules: &Rules) -> u64 {
-    if rules.k() <= 5 && rules.cell_count() > 25 {
+    if is_timed(rules) {
+        TIMED_MAX_NODES
+    } else if rules.k() <= 5 && rules.cell_count() > 25 {
         CONSOLE_NODES_SHORT_K
     } else {
         CONSOLE_NODES
     }
+}
+
+/// The node cap of a search for a time: far more than the console visits
+/// in the longest think time (about 600 nodes a second on 15x15).
+pub const TIMED_MAX_NODES: u64 = 1_000_000;
+
+/// Whether the console's searches on `rules` run for a time (the think
+/// time, [`THINK_TIMES_MS`]) rather than a node budget: the gomoku boards,
+/// larger than the seeds' 9x9. A time, counted on the console's clock, is
+/// what a player waits; a node of the pattern board costs the console
+/// about a millisecond and a half, and on those boards every node counts.
+pub fn is_timed(rules: &Rules) -> bool {
+    rules.columns().max(rules.rows()) > Rules::FULL_ROW_DEFAULT_MAX_SIDE
+}
+
+/// The think times offered (the menu's "Think time" on boards searched for
+/// a time), in milliseconds: a computer move (or a hint) takes about this
+/// long, never much longer.
+pub const THINK_TIMES_MS: [u32; 3] = [1_000, 3_000, 8_000];
+
+/// The think time with index `think` ([`Settings::think`]).
+pub fn think_ms(think: u8) -> u32 {
+    THINK_TIMES_MS
+        .get(think as usize)
+        .copied()
+        .unwrap_or(THINK_TIMES_MS[0])
 }
 
 /// The player that really plays `kind` on `rules` on the console: the exact
@@ -174,10 +224,34 @@ pub fn effective_kind(kind: PlayerKind, rules: &Rules) -> PlayerKind {
     }
 }
 
-/// Smallest and largest board side offered ("Tic-Tac-Toe in C": 1x1 to 9x9).
+/// Smallest and largest board side offered ("Tic-Tac-Toe in C": 1x1 to 9x9;
+/// then the gomoku boards, 10x10 to 15x15, the renju board).
 pub const MIN_SIDE: u8 = 1;
 /// Largest board side offered.
-pub const MAX_SIDE: u8 = 9;
+pub const MAX_SIDE: u8 = 15;
+
+/// The win length a board of `side` starts with: the full row up to 9x9,
+/// five in a row beyond (as [`Rules::with_default_k`]).
+pub fn default_k(side: u8) -> u8 {
+    Rules::with_default_k(side, side).map_or(side, |r| r.k())
+}
+
+/// The rules offered, in menu order: freestyle (k or more in a row),
+/// exactly k, renju (15x15 and k = 5 only).
+pub const WIN_CONDITIONS: [WinCondition; 3] = [
+    WinCondition::AtLeastK,
+    WinCondition::ExactlyK,
+    WinCondition::Renju,
+];
+
+/// Name of a win condition in the log (`menu rules=<name>`, the `game` line).
+pub const fn win_name(win: WinCondition) -> &'static str {
+    match win {
+        WinCondition::AtLeastK => "freestyle",
+        WinCondition::ExactlyK => "exact",
+        WinCondition::Renju => "renju",
+    }
+}
 
 /// Everything the menu sets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -188,10 +262,17 @@ pub struct Settings {
     pub size: u8,
     /// Marks in a row to win, 1..=size.
     pub k: u8,
+    /// Which lines win: k or more (freestyle), exactly k, renju. Only
+    /// freestyle on boards up to 9x9 (the menu offers the rules on the
+    /// gomoku boards); renju only where the rules allow it (15x15, k = 5).
+    pub win: WinCondition,
     /// Index into [`STRENGTHS`]: the computer (computer 1 in cvc).
     pub computer: u8,
     /// Index into [`STRENGTHS`]: computer 2 (cvc only).
     pub computer2: u8,
+    /// Index into [`THINK_TIMES_MS`]: how long the computer searches a
+    /// move (and the hint) on boards searched for a time ([`is_timed`]).
+    pub think: u8,
     /// Who goes first.
     pub first: First,
     /// Whether a controller with a Rumble Pak rumbles when its player's
@@ -205,18 +286,30 @@ impl Default for Settings {
             mode: Mode::OnePlayer,
             size: 3,
             k: 3,
+            win: WinCondition::AtLeastK,
             computer: 1,
             computer2: 4,
+            think: 1,
             first: First::You,
             rumble: true,
         }
     }
 }
 
+/// Bytes of the settings in the save (format 3).
+pub const SETTINGS_BYTES: usize = 10;
+
 impl Settings {
     /// The board.
     pub fn rules(&self) -> Rules {
-        Rules::new(self.size, self.size, self.k).unwrap_or(Rules::CLASSIC)
+        Rules::new(self.size, self.size, self.k)
+            .map(|r| r.with_win_condition(self.win))
+            .unwrap_or(Rules::CLASSIC)
+    }
+
+    /// The think time in milliseconds ([`THINK_TIMES_MS`]).
+    pub fn think_ms(&self) -> u32 {
+        think_ms(self.think)
     }
 
     /// The computer (computer 1 in cvc).
@@ -243,9 +336,32 @@ impl Settings {
         ])
     }
 
-    /// For the save (format 2: byte 6 is the Rumble setting, 1 on, 0 off).
-    /// Who goes first is saved as its place in [`First::ALL`].
-    pub fn to_bytes(&self) -> [u8; 8] {
+    /// Whether the rules may be other than freestyle: the gomoku boards
+    /// (the menu's Rules line).
+    pub fn offers_rules(&self) -> bool {
+        self.size > Rules::FULL_ROW_DEFAULT_MAX_SIDE
+    }
+
+    /// Whether `win` can be played with this board and k.
+    fn allows(&self, win: WinCondition) -> bool {
+        match win {
+            WinCondition::AtLeastK => true,
+            WinCondition::ExactlyK => self.offers_rules(),
+            WinCondition::Renju => {
+                self.offers_rules()
+                    && Rules::new(self.size, self.size, self.k).is_ok_and(|r| r.supports_renju())
+            }
+        }
+    }
+
+    /// For the save (format 3): mode, size, k, computer, computer 2, who
+    /// goes first (its place in [`First::ALL`]), rumble (1 on, 0 off), 0,
+    /// the rules (their place in [`WIN_CONDITIONS`]), the think time.
+    pub fn to_bytes(&self) -> [u8; SETTINGS_BYTES] {
+        let win = WIN_CONDITIONS
+            .iter()
+            .position(|&w| w == self.win)
+            .unwrap_or(0);
         [
             self.mode as u8,
             self.size,
@@ -255,11 +371,14 @@ impl Settings {
             self.first as u8,
             u8::from(self.rumble),
             0,
+            win as u8,
+            self.think,
         ]
     }
 
-    /// From the save (format 2); `None` if anything is out of range.
-    pub fn from_bytes(b: &[u8; 8]) -> Option<Settings> {
+    /// From the save (format 3); `None` if anything is out of range or the
+    /// rules do not fit the board.
+    pub fn from_bytes(b: &[u8; SETTINGS_BYTES]) -> Option<Settings> {
         let mode = *Mode::ALL.get(b[0] as usize)?;
         let size = b[1];
         let k = b[2];
@@ -276,15 +395,22 @@ impl Settings {
             1 => true,
             _ => return None,
         };
-        Some(Settings {
+        let win = *WIN_CONDITIONS.get(b[8] as usize)?;
+        if b[9] as usize >= THINK_TIMES_MS.len() {
+            return None;
+        }
+        let settings = Settings {
             mode,
             size,
             k,
+            win,
             computer: b[3],
             computer2: b[4],
+            think: b[9],
             first,
             rumble,
-        })
+        };
+        settings.allows(win).then_some(settings)
     }
 }
 
@@ -297,10 +423,15 @@ pub enum MenuItem {
     Board,
     /// Win length.
     WinLength,
+    /// Freestyle, exactly k or renju (the gomoku boards only).
+    Rules,
     /// The computer player (computer 1).
     Computer,
     /// Computer 2 (cvc only).
     Computer2,
+    /// How long the computer thinks (boards searched for a time, with a
+    /// computer playing).
+    ThinkTime,
     /// Who goes first.
     First,
     /// Rumble on or off (only with a Rumble Pak connected, not in cvc).
@@ -310,19 +441,24 @@ pub enum MenuItem {
 }
 
 impl MenuItem {
-    /// All items; [`MenuItem::Computer`] is skipped in 2-player modes,
-    /// [`MenuItem::Computer2`] outside cvc and [`MenuItem::Rumble`] unless
-    /// a Rumble Pak is connected (see [`MenuItem::visible`]).
-    pub const ALL: [MenuItem; 8] = [
+    /// All items, in menu order; which are shown depends on the settings
+    /// and the controllers ([`MenuItem::visible`]).
+    pub const ALL: [MenuItem; 10] = [
         MenuItem::Players,
         MenuItem::Board,
         MenuItem::WinLength,
+        MenuItem::Rules,
         MenuItem::Computer,
         MenuItem::Computer2,
+        MenuItem::ThinkTime,
         MenuItem::First,
         MenuItem::Rumble,
         MenuItem::Start,
     ];
+
+    /// The most lines the menu shows at once: Rules and Think time only on
+    /// the gomoku boards, Computer 2 only in cvc, Rumble never in cvc.
+    pub const MAX_VISIBLE: usize = 9;
 
     /// Name in the log (`menu <name>=<value>`).
     pub const fn name(self) -> &'static str {
@@ -330,8 +466,10 @@ impl MenuItem {
             MenuItem::Players => "players",
             MenuItem::Board => "size",
             MenuItem::WinLength => "k",
+            MenuItem::Rules => "rules",
             MenuItem::Computer => "computer",
             MenuItem::Computer2 => "computer2",
+            MenuItem::ThinkTime => "think",
             MenuItem::First => "first",
             MenuItem::Rumble => "rumble",
             MenuItem::Start => "start",
@@ -344,6 +482,7 @@ impl MenuItem {
             MenuItem::Players => "Players",
             MenuItem::Board => "Board size",
             MenuItem::WinLength => "Win length",
+            MenuItem::Rules => "Rules",
             MenuItem::Computer => {
                 if mode == Mode::ComputerVsComputer {
                     "Computer 1"
@@ -352,21 +491,28 @@ impl MenuItem {
                 }
             }
             MenuItem::Computer2 => "Computer 2",
+            MenuItem::ThinkTime => "Think time",
             MenuItem::First => "Goes first",
             MenuItem::Rumble => "Rumble",
             MenuItem::Start => "START GAME",
         }
     }
 
-    /// Whether the item is shown for `mode`, `rumble_pak` saying whether a
-    /// connected controller has a Rumble Pak. The Rumble line needs one:
-    /// without a pak the menu stays as it always was (and a setting that
-    /// does nothing is not offered). It is not shown in cvc either, where
-    /// nobody's move rumbles; so the menu never has more than 7 lines.
-    pub fn visible(self, mode: Mode, rumble_pak: bool) -> bool {
+    /// Whether the item is shown with `settings`, `rumble_pak` saying
+    /// whether a connected controller has a Rumble Pak. The Rumble line
+    /// needs one: without a pak the menu stays as it always was (and a
+    /// setting that does nothing is not offered); it is not shown in cvc
+    /// either, where nobody's move rumbles. Rules and Think time are there
+    /// on the gomoku boards only (Think time when a computer plays), so the
+    /// menu never has more than [`MenuItem::MAX_VISIBLE`] lines.
+    pub fn visible(self, settings: &Settings, rumble_pak: bool) -> bool {
+        let mode = settings.mode;
+        let computer = !matches!(mode, Mode::TwoPads | Mode::SharedPad);
         match self {
-            MenuItem::Computer => !matches!(mode, Mode::TwoPads | Mode::SharedPad),
+            MenuItem::Computer => computer,
             MenuItem::Computer2 => mode == Mode::ComputerVsComputer,
+            MenuItem::Rules => settings.offers_rules(),
+            MenuItem::ThinkTime => computer && is_timed(&settings.rules()),
             MenuItem::Rumble => rumble_pak && mode != Mode::ComputerVsComputer,
             _ => true,
         }
@@ -383,6 +529,8 @@ fn step(value: u8, count: u8, delta: i8) -> u8 {
 
 impl Settings {
     /// Changes `item` by `delta` (+1 right, -1 left), wrapping around.
+    /// The rules fall back to freestyle where the board no longer allows
+    /// them (renju off 15x15 k=5, exactly k on the seeds' boards).
     pub fn change(&mut self, item: MenuItem, delta: i8) {
         match item {
             MenuItem::Players => {
@@ -390,22 +538,40 @@ impl Settings {
                 self.mode = Mode::ALL[i as usize % Mode::ALL.len()];
             }
             MenuItem::Board => {
-                let was_full = self.k == self.size;
+                let was_default = self.k == default_k(self.size);
                 let i = step(self.size - MIN_SIDE, MAX_SIDE - MIN_SIDE + 1, delta);
                 self.size = i + MIN_SIDE;
-                // Full row stays full row; otherwise k is kept if it fits.
-                if was_full || self.k > self.size {
-                    self.k = self.size;
+                // The default win length follows the board (the full row,
+                // five past 9x9); a chosen one is kept if it fits.
+                if was_default || self.k > self.size {
+                    self.k = default_k(self.size);
                 }
             }
             MenuItem::WinLength => {
                 self.k = step(self.k.saturating_sub(1), self.size, delta) + 1;
+            }
+            MenuItem::Rules => {
+                let allowed = |s: &Settings, i: u8| s.allows(WIN_CONDITIONS[i as usize]);
+                let mut i = WIN_CONDITIONS
+                    .iter()
+                    .position(|&w| w == self.win)
+                    .unwrap_or(0) as u8;
+                for _ in 0..WIN_CONDITIONS.len() {
+                    i = step(i, WIN_CONDITIONS.len() as u8, delta.signum());
+                    if allowed(self, i) {
+                        break;
+                    }
+                }
+                self.win = WIN_CONDITIONS[i as usize];
             }
             MenuItem::Computer => {
                 self.computer = step(self.computer, STRENGTHS.len() as u8, delta);
             }
             MenuItem::Computer2 => {
                 self.computer2 = step(self.computer2, STRENGTHS.len() as u8, delta);
+            }
+            MenuItem::ThinkTime => {
+                self.think = step(self.think, THINK_TIMES_MS.len() as u8, delta);
             }
             MenuItem::First => {
                 let i = step(self.first as u8, First::ALL.len() as u8, delta);
@@ -415,6 +581,9 @@ impl Settings {
             MenuItem::Rumble => self.rumble = !self.rumble,
             MenuItem::Start => {}
         }
+        if !self.allows(self.win) {
+            self.win = WinCondition::AtLeastK;
+        }
     }
 
     /// Writes the value of `item` as the log shows it.
@@ -423,8 +592,10 @@ impl Settings {
             MenuItem::Players => out.write_str(self.mode.name()),
             MenuItem::Board => write!(out, "{}x{}", self.size, self.size),
             MenuItem::WinLength => write!(out, "{}", self.k),
+            MenuItem::Rules => out.write_str(win_name(self.win)),
             MenuItem::Computer => out.write_str(self.computer_kind().name()),
             MenuItem::Computer2 => out.write_str(self.computer2_kind().name()),
+            MenuItem::ThinkTime => write!(out, "{}ms", self.think_ms()),
             MenuItem::First => out.write_str(self.first.name()),
             MenuItem::Rumble => out.write_str(if self.rumble { "on" } else { "off" }),
             MenuItem::Start => Ok(()),
@@ -443,8 +614,14 @@ impl Settings {
                     write!(out, "{} in a row", self.k)
                 }
             }
+            MenuItem::Rules => match self.win {
+                WinCondition::AtLeastK => out.write_str("Freestyle"),
+                WinCondition::ExactlyK => write!(out, "Exactly {}", self.k),
+                WinCondition::Renju => out.write_str("Renju"),
+            },
             MenuItem::Computer => out.write_str(friendly_name(self.computer_kind())),
             MenuItem::Computer2 => out.write_str(friendly_name(self.computer2_kind())),
+            MenuItem::ThinkTime => write!(out, "{} s a move", self.think_ms() / 1000),
             MenuItem::First => {
                 let sides = self.mode.sides();
                 match self.first {

@@ -5,8 +5,8 @@
 //! mono 16-bit samples at any sample rate. Integer math only, no tables and
 //! no randomness: the same cues at the same sample positions always give the
 //! same samples. Every note fades in over [`ATTACK_MS`] and out over
-//! [`RELEASE_MS`], and [`Synth::hush`] fades everything out the same way, so
-//! no cue starts or stops with a click.
+//! [`RELEASE_MS`] (a cue that takes over a voice fades the old one out the
+//! same way), so no cue starts or stops with a click.
 
 /// The sample rate the console asks the audio DAC for (the real rate is the
 /// nearest the DAC's clock divider gives, see the ROM's `audio.rs`). 16 kHz:
@@ -18,7 +18,7 @@ pub const SAMPLE_RATE: u32 = 16_000;
 pub const VOICES: usize = 4;
 /// Fade-in of every note, in milliseconds.
 pub const ATTACK_MS: u32 = 2;
-/// Fade-out of every note (and of a hushed or replaced cue), in milliseconds.
+/// Fade-out of every note (and of a replaced cue), in milliseconds.
 pub const RELEASE_MS: u32 = 5;
 
 /// The sounds the game makes.
@@ -248,15 +248,6 @@ impl Synth {
         victim.fade = Some(victim.fade.unwrap_or(release));
         victim.next = Some(cue);
         victim.started = started;
-    }
-
-    /// Fades every cue out (over [`RELEASE_MS`]) and forgets waiting ones.
-    pub fn hush(&mut self) {
-        let release = self.release;
-        for v in self.voices.iter_mut().filter(|v| v.cue.is_some()) {
-            v.fade = Some(v.fade.unwrap_or(release));
-            v.next = None;
-        }
     }
 
     /// Whether anything is sounding (or about to).

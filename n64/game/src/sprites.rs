@@ -23,9 +23,10 @@ pub(crate) const SPRITE_PAD: i32 = 8;
 /// the cursor's frame two on their sides).
 pub(crate) const SPRITE_SPANS: usize = 4;
 /// Sprites kept: every sprite the screens draw ([`every_sprite`]:
-/// X, O and the cursor's frame at 7 cell sizes, the side panel's icons,
-/// the title's marks: 25), with room to spare.
-const SPRITE_SLOTS: usize = 32;
+/// X, O and the cursor's frame at 13 cell sizes, the last move's outline
+/// at the gomoku boards' 6, the side panel's icons, the title's marks:
+/// 49), with room to spare.
+const SPRITE_SLOTS: usize = 56;
 
 /// What a sprite is of: a shape that looks the same wherever it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -91,32 +91,43 @@ pub(crate) fn cursor_frame(r: Rectangle, cell: u32) -> (Rectangle, u32, u32) {
 }
 
 /// Draws every mark and rounded frame the screens draw, one of each shape
-/// and size, somewhere: every board size's marks and cursor, the side
-/// panel's icons, the title's marks. A raster given spare time renders
-/// their sprites ahead of need (`Canvas::warm_up`), so that the first frame
-/// of a new screen only copies them.
+/// and size, somewhere: every board size's marks and cursor (and on the
+/// gomoku boards the last move's outline), the side panel's icons, the
+/// title's marks. A raster given spare time renders their sprites ahead of
+/// need (`Canvas::warm_up`), so that the first frame of a new screen only
+/// copies them.
 pub fn every_sprite<C: Canvas>(t: &mut C) {
     let cell_at = |size: u32| Rectangle::new(Point::zero(), Size::new(size, size));
     for mark in Mark::ALL {
         t.mark(cell_at(ICON), mark);
         t.mark(cell_at(TITLE_CELL), mark);
     }
-    let mut last = 0;
-    for side in settings::MIN_SIDE..=settings::MAX_SIDE {
-        let Ok(rules) = Rules::new(side, side, side) else {
+    let mut seen = [0u32; (settings::MAX_SIDE - settings::MIN_SIDE + 1) as usize];
+    for (i, side) in (settings::MIN_SIDE..=settings::MAX_SIDE).enumerate() {
+        let Ok(rules) = Rules::new(side, side, side.min(5)) else {
             continue;
         };
         let (_, cell) = layout::board_geometry(&rules);
-        if cell == last {
+        if seen[..i].contains(&cell) {
             continue;
         }
-        last = cell;
+        seen[i] = cell;
         for mark in Mark::ALL {
             t.mark(cell_at(cell), mark);
         }
         let (area, radius, width) = cursor_frame(cell_at(cell), cell);
         t.rounded_frame(area, radius, width, palette::CURSOR);
+        if layout::is_big(&rules) {
+            let (area, radius, width) = last_move_frame(cell_at(cell));
+            t.rounded_frame(area, radius, width, palette::LAST_EDGE);
+        }
     }
+}
+
+/// The outline of the last move's cell `r` on a gomoku board: its area,
+/// corner radius and width.
+pub(crate) fn last_move_frame(r: Rectangle) -> (Rectangle, u32, u32) {
+    (r.offset(-1), 2, 1)
 }
 
 pub(crate) fn mark_color(mark: Mark) -> Rgb555 {

@@ -61,8 +61,8 @@ fn ai_time_per_move() {
                     let sq = if mine {
                         let seed = ttt64_game::move_seed(game, pos.mark_count());
                         let t0 = Instant::now();
-                        let sq =
-                            ttt64_game::new_player(played, seed, &mut tt, &rules).choose_move(&pos);
+                        let sq = ttt64_game::new_player(played, seed, &mut tt, &rules, None)
+                            .choose_move(&pos);
                         let dt = t0.elapsed().as_micros();
                         total += dt;
                         max = max.max(dt);
@@ -96,7 +96,7 @@ fn ai_time_per_move() {
         }
         let pos = Position::new(rules);
         let t0 = Instant::now();
-        ttt64_game::hint_move(&pos, 1, &mut tt);
+        ttt64_game::hint_move(&pos, 1, &mut tt, None);
         let dt = t0.elapsed().as_micros();
         println!(
             "{n}x{n} k{k}  hint(empty board)       1 {dt:>8} {dt:>9} {:>10.2} {:>10.2}",
@@ -106,44 +106,66 @@ fn ai_time_per_move() {
     }
 }
 
-/// Every board the menu offers (1x1 to 9x9, every win length): each player
-/// the console can pick, and the hint, answer the empty board and the board
-/// after one move quickly on the host. The console is 30-60x slower than
-/// the host, so a second here would already be a frozen screen there (the
-/// empty 9x9 k=2 board once took the hint 8 s on the host).
+/// Every board the menu offers (1x1 to 9x9, every win length; the gomoku
+/// boards with win lengths 4 to 6, every rule): each player the console
+/// can pick, and the hint, answer the empty board and the board after one
+/// move quickly on the host. The console is 30-60x slower than the host,
+/// so a second here would already be a frozen screen there (the empty 9x9
+/// k=2 board once took the hint 8 s on the host). The gomoku boards'
+/// searches run for a time: here the console's shortest think time, 100
+/// times shorter (the search stops within a second past it).
 #[test]
 fn every_menu_board_answers_its_first_moves_quickly() {
-    use ttt64_game::settings::{MAX_SIDE, MIN_SIDE};
+    use std::time::Duration;
+    use ttt64_game::settings::{is_timed, MAX_SIDE, MIN_SIDE, THINK_TIMES_MS, WIN_CONDITIONS};
     const LIMIT_MS: u128 = 1_000;
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    let mut boards = Vec::new();
     for n in MIN_SIDE..=MAX_SIDE {
-        for k in 1..=n {
+        let ks: Vec<u8> = if n > 9 {
+            (4..=6).collect()
+        } else {
+            (1..=n).collect()
+        };
+        for k in ks {
             let rules = Rules::new(n, n, k).unwrap();
-            let mut positions = vec![Position::new(rules)];
-            let mut after_one = Position::new(rules);
-            let first = after_one.legal_moves().into_iter().next().unwrap();
-            after_one.play(first).unwrap();
-            if !after_one.outcome().is_over() {
-                positions.push(after_one);
-            }
-            for pos in &positions {
-                for kind in PlayerKind::ALL {
-                    tt.fill(TtEntry::EMPTY);
-                    let played = effective_kind(kind, &rules);
-                    let t0 = Instant::now();
-                    let sq = ttt64_game::new_player(played, 1, &mut tt, &rules).choose_move(pos);
-                    let ms = t0.elapsed().as_millis();
-                    assert!(sq.is_some(), "{rules} {}: no move", kind.name());
-                    assert!(ms < LIMIT_MS, "{rules} {}: {ms} ms", kind.name());
+            for win in WIN_CONDITIONS {
+                let with = rules.with_win_condition(win);
+                if with.win_condition() == win && (n > 9 || win == WIN_CONDITIONS[0]) {
+                    boards.push(with);
                 }
-                // The hint, as the game computes it.
-                tt.fill(TtEntry::EMPTY);
-                let t0 = Instant::now();
-                let sq = ttt64_game::hint_move(pos, 1, &mut tt);
-                let ms = t0.elapsed().as_millis();
-                assert!(sq.is_some(), "{rules} hint: no move");
-                assert!(ms < LIMIT_MS, "{rules} hint: {ms} ms");
             }
+        }
+    }
+    let limit = Duration::from_micros(u64::from(THINK_TIMES_MS[0]) * 10);
+    for rules in boards {
+        let mut positions = vec![Position::new(rules)];
+        let mut after_one = Position::new(rules);
+        let first = after_one.legal_moves().into_iter().next().unwrap();
+        after_one.play(first).unwrap();
+        if !after_one.outcome().is_over() {
+            positions.push(after_one);
+        }
+        for pos in &positions {
+            for kind in PlayerKind::ALL {
+                tt.fill(TtEntry::EMPTY);
+                let played = effective_kind(kind, &rules);
+                let t0 = Instant::now();
+                let stop = || is_timed(&rules) && t0.elapsed() >= limit;
+                let sq = ttt64_game::new_player(played, 1, &mut tt, &rules, Some(&stop))
+                    .choose_move(pos);
+                let ms = t0.elapsed().as_millis();
+                assert!(sq.is_some(), "{rules} {}: no move", kind.name());
+                assert!(ms < LIMIT_MS, "{rules} {}: {ms} ms", kind.name());
+            }
+            // The hint, as the game computes it.
+            tt.fill(TtEntry::EMPTY);
+            let t0 = Instant::now();
+            let stop = || is_timed(&rules) && t0.elapsed() >= limit;
+            let (sq, _) = ttt64_game::hint_move(pos, 1, &mut tt, Some(&stop));
+            let ms = t0.elapsed().as_millis();
+            assert!(sq.is_some(), "{rules} hint: no move");
+            assert!(ms < LIMIT_MS, "{rules} hint: {ms} ms");
         }
     }
 }

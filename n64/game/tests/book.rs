@@ -24,7 +24,7 @@ fn the_4x4_book_plays_what_perfect_searches() {
             let p = pos.transformed(sym);
             for seed in [0, 1, 0xDEAD_BEEF, ttt64_game::move_seed(9, p.mark_count())] {
                 for kind in [PlayerKind::Perfect, PlayerKind::Impossible] {
-                    let mut with = new_player(kind, seed, &mut tt, &rules);
+                    let mut with = new_player(kind, seed, &mut tt, &rules, None);
                     let a = with.choose_move(&p);
                     assert_eq!(with.stats().nodes, 0, "{p}: not answered by the book");
                     let b = Player::new(kind, seed, &mut tt).choose_move(&p);

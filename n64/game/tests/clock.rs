@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use ttt64_game::{Buttons, InputTracker, MenuItem, RawPort, Refresh, Screen, TtEntry};
+use ttt64_game::{Buttons, InputTracker, MenuItem, RawPort, Refresh, Screen};
 use ttt_core::Mark;
 
 /// Frames between updates: 1, 2, 1, 2, ...
@@ -19,16 +19,16 @@ fn frames_of_update(n: u64) -> u32 {
 }
 
 /// A driver whose updates skip frames; counts the frames shown.
-struct SkippingClock<'a> {
-    d: Driver<'a>,
+struct SkippingClock {
+    d: Driver,
     updates: u64,
     frames: u64,
 }
 
-impl<'a> SkippingClock<'a> {
-    fn new(tt: &'a mut [TtEntry], refresh: Refresh) -> Self {
+impl SkippingClock {
+    fn new(refresh: Refresh) -> Self {
         SkippingClock {
-            d: Driver::with_refresh(tt, FakeHost::new(), 1, refresh),
+            d: Driver::with_refresh(FakeHost::new(), 1, refresh),
             updates: 0,
             frames: 0,
         }
@@ -89,8 +89,7 @@ fn assert_lasts(what: &str, got: u64, want_ms: f64, tolerance: f64) {
 
 #[test]
 fn attract_mode_and_its_result_keep_their_length_when_updates_skip_frames() {
-    let mut tt = tt();
-    let mut c = SkippingClock::new(&mut tt, NTSC);
+    let mut c = SkippingClock::new(NTSC);
     let frames = c.frames_until("screen attract", 2_000);
     assert_eq!(c.d.game.screen(), Screen::Attract);
     // Counting updates would make it 15 s (600 updates of 1.5 frames).
@@ -102,8 +101,7 @@ fn attract_mode_and_its_result_keep_their_length_when_updates_skip_frames() {
 
 #[test]
 fn thinking_pause_and_result_hold_keep_their_length_when_updates_skip_frames() {
-    let mut tt = tt();
-    let mut c = SkippingClock::new(&mut tt, NTSC);
+    let mut c = SkippingClock::new(NTSC);
     c.press(Buttons::START);
     assert_eq!(c.d.game.screen(), Screen::Menu);
     // The classic computer (CS102) against X playing a1, c3, a3, a2.
@@ -202,8 +200,7 @@ fn auto_repeat_keeps_its_rate_when_updates_skip_frames() {
 
 #[test]
 fn animations_keep_their_speed_when_updates_skip_frames() {
-    let mut tt = tt();
-    let mut c = SkippingClock::new(&mut tt, NTSC);
+    let mut c = SkippingClock::new(NTSC);
     while c.frames < 300 {
         c.step();
     }

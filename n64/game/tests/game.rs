@@ -13,8 +13,7 @@ use ttt_core::{Mark, Outcome};
 
 #[test]
 fn boots_to_title_and_resets_a_blank_save() {
-    let mut tt = tt();
-    let d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let d = Driver::new(FakeHost::new(), 1);
     assert_eq!(d.game.screen(), Screen::Title);
     assert!(d.host.has("save reset"));
     assert!(d.host.has("screen title"));
@@ -24,8 +23,7 @@ fn boots_to_title_and_resets_a_blank_save() {
 
 #[test]
 fn classic_3x3_won_by_the_player_along_column_a() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     assert!(d.host.has("screen menu"));
     d.set(MenuItem::Computer, "classic");
@@ -33,7 +31,7 @@ fn classic_3x3_won_by_the_player_along_column_a() {
     let game_line = d.host.with_prefix("game seed=");
     assert_eq!(game_line.len(), 1);
     assert!(
-        game_line[0].ends_with("size=3x3 k=3 x=human o=classic nodes=3000"),
+        game_line[0].ends_with("size=3x3 k=3 x=human o=classic nodes=3000 rules=freestyle"),
         "{game_line:?}"
     );
 
@@ -98,13 +96,13 @@ fn classic_3x3_won_by_the_player_along_column_a() {
 
 #[test]
 fn computer_first_says_its_square_and_wins_with_i_win() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Computer, "perfect");
     d.set(MenuItem::First, "computer");
     d.start();
-    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=perfect o=human nodes=3000"));
+    assert!(d.host.with_prefix("game seed=")[0]
+        .ends_with("x=perfect o=human nodes=3000 rules=freestyle"));
     // Play badly: always the first empty square in row-major order.
     for _ in 0..5 {
         d.wait_turn(Mark::O);
@@ -126,9 +124,8 @@ fn computer_first_says_its_square_and_wins_with_i_win() {
 
 #[test]
 fn draw_against_perfect() {
-    let mut tt = tt();
     let mut solver_tt = common::tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Computer, "perfect");
     d.start();
@@ -159,12 +156,13 @@ fn draw_against_perfect() {
 
 #[test]
 fn two_players_two_controllers_player_2_moves_second() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.start();
-    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=human o=human nodes=3000"));
+    assert!(
+        d.host.with_prefix("game seed=")[0].ends_with("x=human o=human nodes=3000 rules=freestyle")
+    );
     d.place(0, sq("b2"));
     // Controller 1 cannot move for O: neither the cursor nor a mark.
     let cursor = d.game.cursor();
@@ -201,8 +199,7 @@ fn two_players_two_controllers_player_2_moves_second() {
 
 #[test]
 fn two_players_win_by_player_2() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.start();
@@ -227,8 +224,7 @@ fn two_players_win_by_player_2() {
 
 #[test]
 fn shared_controller_both_sides_on_port_1() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Players, "2p-shared");
     d.start();
@@ -240,8 +236,7 @@ fn shared_controller_both_sides_on_port_1() {
 
 #[test]
 fn five_by_five_game() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Board, "5x5");
     assert_eq!(d.game.settings().k, 5, "full row follows the size");
@@ -278,8 +273,7 @@ fn five_by_five_game() {
 
 #[test]
 fn nine_by_nine_k4_against_hard_is_playable() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Board, "9x9");
     d.set(MenuItem::WinLength, "4");
@@ -300,8 +294,7 @@ fn nine_by_nine_k4_against_hard_is_playable() {
 
 #[test]
 fn undo_takes_back_your_move_and_the_reply() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Computer, "classic");
     d.start();
@@ -333,8 +326,7 @@ fn undo_takes_back_your_move_and_the_reply() {
 
 #[test]
 fn undo_when_the_computer_went_first() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Computer, "classic");
     d.set(MenuItem::First, "computer");
@@ -351,8 +343,7 @@ fn undo_when_the_computer_went_first() {
 
 #[test]
 fn pause_resume_restart_and_main_menu() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.start();
     d.place(0, sq("a1"));
@@ -387,8 +378,7 @@ fn pause_resume_restart_and_main_menu() {
 
 #[test]
 fn unplugging_a_controller_pauses_with_a_message() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.start();
@@ -413,8 +403,7 @@ fn unplugging_a_controller_pauses_with_a_message() {
 
 #[test]
 fn two_controller_game_without_controller_2_waits() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.press(0, Buttons::START);
@@ -424,8 +413,7 @@ fn two_controller_game_without_controller_2_waits() {
 
 #[test]
 fn unplugging_controller_1_against_the_computer() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.start();
     d.raw[0].connected = false;
@@ -446,8 +434,7 @@ fn corrupt_save_is_reset_and_good_save_is_loaded() {
 
     let mut host = FakeHost::new();
     host.eeprom[..SAVE_SIZE].copy_from_slice(&good);
-    let mut tt = tt();
-    let g = Game::new(&mut tt, &mut host, common::NTSC);
+    let g = Game::new(&mut host, common::NTSC);
     assert!(host.has("save loaded"));
     assert!(!host.has("save reset"));
     assert_eq!(g.saved_scores()[0].wins, 7);
@@ -465,8 +452,7 @@ fn corrupt_save_is_reset_and_good_save_is_loaded() {
         let mut host = FakeHost::new();
         host.eeprom[..SAVE_SIZE].copy_from_slice(&good);
         host.eeprom[offset] ^= 0x10;
-        let mut tt2 = common::tt();
-        let g = Game::new(&mut tt2, &mut host, common::NTSC);
+        let g = Game::new(&mut host, common::NTSC);
         assert!(host.has("save reset"), "offset {offset}");
         assert!(
             host.has(&format!("save invalid {reason}")),
@@ -481,15 +467,13 @@ fn corrupt_save_is_reset_and_good_save_is_loaded() {
     // A failing read is also a reset.
     let mut host = FakeHost::new();
     host.fail_reads = true;
-    let mut tt3 = common::tt();
-    let _g = Game::new(&mut tt3, &mut host, common::NTSC);
+    let _g = Game::new(&mut host, common::NTSC);
     assert!(host.has("save reset"));
 }
 
 #[test]
 fn scores_survive_a_power_cycle() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Computer, "classic");
     d.start();
@@ -503,8 +487,7 @@ fn scores_survive_a_power_cycle() {
 
     let mut host = FakeHost::new();
     host.eeprom = eeprom;
-    let mut tt2 = common::tt();
-    let g = Game::new(&mut tt2, &mut host, common::NTSC);
+    let g = Game::new(&mut host, common::NTSC);
     assert!(host.has("save loaded"));
     assert_eq!(g.saved_scores()[Mode::OnePlayer.index()].wins, 1);
     assert_eq!(g.session_scores()[Mode::OnePlayer.index()].wins, 0);
@@ -514,8 +497,7 @@ fn scores_survive_a_power_cycle() {
 
 #[test]
 fn attract_mode_after_idle_and_any_button_returns() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.idle(d.game.timings().attract_after as usize + 2);
     assert_eq!(d.game.screen(), Screen::Attract);
     assert!(d.host.has("screen attract"));
@@ -539,14 +521,15 @@ fn attract_mode_after_idle_and_any_button_returns() {
 
 #[test]
 fn computer_vs_computer_plays_to_the_end() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Players, "cvc");
     d.set(MenuItem::Computer, "squid");
     d.set(MenuItem::Computer2, "god");
     d.start();
-    assert!(d.host.with_prefix("game seed=")[0].ends_with("x=squid o=god nodes=3000"));
+    assert!(
+        d.host.with_prefix("game seed=")[0].ends_with("x=squid o=god nodes=3000 rules=freestyle")
+    );
     d.wait_screen(Screen::Result, 2000);
     assert_eq!(d.host.count_prefix("result "), 1);
     assert!(d.host.count_prefix("ai squid ") >= 3);
@@ -555,8 +538,7 @@ fn computer_vs_computer_plays_to_the_end() {
 
 #[test]
 fn alternate_and_random_first() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.set(MenuItem::First, "alternate");
@@ -619,8 +601,7 @@ fn alternate_and_random_first() {
 
 #[test]
 fn menu_covers_every_item_and_value() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.draw_always = true;
     d.open_menu();
     // Board size wraps 1..9; k follows "full row"; k can be lowered.
@@ -646,7 +627,8 @@ fn menu_covers_every_item_and_value() {
     d.set(MenuItem::Computer, "perfect");
     d.start();
     assert!(
-        d.host.with_prefix("game seed=")[0].ends_with("size=8x8 k=4 x=human o=strong nodes=3000"),
+        d.host.with_prefix("game seed=")[0]
+            .ends_with("size=8x8 k=4 x=human o=strong nodes=3000 rules=freestyle"),
         "{:?}",
         d.host.with_prefix("game seed=")
     );
@@ -654,8 +636,7 @@ fn menu_covers_every_item_and_value() {
 
 #[test]
 fn one_by_one_board() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Board, "1x1");
     d.start();
@@ -669,8 +650,7 @@ fn one_by_one_board() {
 fn same_seed_same_game() {
     // Two consoles started the same way play the same game.
     let run = || {
-        let mut tt = common::tt();
-        let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+        let mut d = Driver::new(FakeHost::new(), 1);
         d.open_menu();
         d.set(MenuItem::Players, "cvc");
         d.set(MenuItem::Computer, "easy");
@@ -689,8 +669,7 @@ fn same_seed_same_game() {
 
 #[test]
 fn soak_random_input_on_all_ports() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 4);
+    let mut d = Driver::new(FakeHost::new(), 4);
     let mut rng = ttt_core::rng::Rng::new(0x5eed);
     for frame in 0..20_000u32 {
         for p in 0..4 {
@@ -760,8 +739,7 @@ fn every_screen_draws_inside_the_frame() {
             Ok(())
         }
     }
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     let mut b = Bounds { outside: 0 };
     d.game.draw(&mut b);
     d.open_menu();
@@ -797,27 +775,33 @@ fn status_text_points(s: &str) -> Vec<Point> {
 }
 
 #[test]
-fn thinking_is_drawn_before_the_computer_searches() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+fn thinking_is_drawn_and_its_dots_move_until_the_computer_moves() {
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Computer, "classic");
     d.start();
     d.place(0, sq("a1"));
-    let thinking = status_text_points("Computer is thinking...");
-    let mut frames_thinking = 0;
+    let thinking: Vec<Vec<Point>> = ["", ".", "..", "..."]
+        .iter()
+        .map(|dots| status_text_points(&format!("Computer is thinking{dots}")))
+        .collect();
+    let mut shown = Vec::new();
     for _ in 0..100 {
         if d.host.count_prefix("ai classic ") == 1 {
             break;
         }
         d.render();
-        if d.fb.points_of(layout::STATUS, palette::TEXT) == thinking {
-            frames_thinking += 1;
-        }
+        let points = d.fb.points_of(layout::STATUS, palette::TEXT);
+        let dots = thinking.iter().position(|t| *t == points);
+        assert!(dots.is_some(), "thinking frame {}", shown.len());
+        shown.push(dots);
         d.step();
     }
     assert_eq!(d.host.count_prefix("ai classic "), 1);
-    assert!(frames_thinking >= 1, "no thinking frame before the search");
+    // A third of a second of thinking: 20 frames, the dots growing every
+    // quarter second.
+    assert!(shown.len() >= 19, "{shown:?}");
+    assert!(shown.windows(2).any(|w| w[0] != w[1]), "{shown:?}");
     // Then the computer says which square it chose.
     d.render();
     assert!(d.host.has("say I am choosing square 5!"));
@@ -843,8 +827,7 @@ fn thinking_is_drawn_before_the_computer_searches() {
 
 #[test]
 fn analog_stick_moves_the_cursor_with_repeat() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Board, "9x9");
     d.set(MenuItem::Players, "2p-shared");
@@ -872,8 +855,7 @@ fn analog_stick_moves_the_cursor_with_repeat() {
 
 #[test]
 fn hint_is_the_solvers_move_and_a_taken_square_is_refused() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     d.set(MenuItem::Players, "2p-shared");
     d.start();
@@ -894,7 +876,7 @@ fn hint_is_the_solvers_move_and_a_taken_square_is_refused() {
 
 #[test]
 fn game_state_is_small() {
-    let size = std::mem::size_of::<Game<'static>>();
+    let size = std::mem::size_of::<Game>();
     eprintln!("size_of::<Game>() = {size} bytes");
     assert!(size < 4096, "{size}");
 }

@@ -9,7 +9,7 @@ use common::*;
 use ttt64_game::raster::{HEIGHT, PIXELS, WIDTH};
 use ttt64_game::{rgba5551, Buttons, Game, MenuItem, Raster, Redraw, Screen, ShownFrames, Sprites};
 
-fn plain_pixels(game: &Game<'_>) -> Vec<u16> {
+fn plain_pixels(game: &Game) -> Vec<u16> {
     let mut fb = Framebuffer::new();
     game.draw(&mut fb);
     fb.pixels.iter().map(|&c| rgba5551(c)).collect()
@@ -44,7 +44,7 @@ impl Loop {
 
     /// One pass: update, draw, and show if complete (checked against the
     /// plain drawing).
-    fn pass(&mut self, d: &mut Driver<'_>) {
+    fn pass(&mut self, d: &mut Driver) {
         d.step();
         let b = self.back;
         let mut r = Raster::from_slice(&mut self.buffers[b], &mut self.sprites[b]).unwrap();
@@ -72,13 +72,13 @@ impl Loop {
         self.passes.push(how);
     }
 
-    fn passes(&mut self, d: &mut Driver<'_>, n: usize) {
+    fn passes(&mut self, d: &mut Driver, n: usize) {
         for _ in 0..n {
             self.pass(d);
         }
     }
 
-    fn press(&mut self, d: &mut Driver<'_>, b: Buttons) {
+    fn press(&mut self, d: &mut Driver, b: Buttons) {
         d.raw[0].buttons = b;
         self.pass(d);
         d.raw[0].buttons = Buttons::NONE;
@@ -88,8 +88,7 @@ impl Loop {
 
 #[test]
 fn new_screens_are_drawn_in_two_halves_and_shown_complete() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     let mut l = Loop::new();
     l.passes(&mut d, 40);
     l.press(&mut d, Buttons::START);

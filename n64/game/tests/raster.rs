@@ -23,7 +23,7 @@ use ttt64_game::{
 use ttt_core::{Mark, Square};
 
 /// What the plain embedded-graphics path draws, as RGBA5551.
-fn plain_pixels(game: &Game<'_>) -> Vec<u16> {
+fn plain_pixels(game: &Game) -> Vec<u16> {
     let mut fb = Framebuffer::new();
     game.draw(&mut fb);
     fb.pixels.iter().map(|&c| rgba5551(c)).collect()
@@ -75,7 +75,7 @@ impl Checker {
         }
     }
 
-    fn check(&mut self, game: &Game<'_>, what: &str) {
+    fn check(&mut self, game: &Game, what: &str) {
         let renders_before = self.sprites.rendered();
         let warm_before = self.sprites.is_warm();
         let expected = plain_pixels(game);
@@ -134,7 +134,7 @@ impl Checker {
     }
 }
 
-fn steps(d: &mut Driver<'_>, c: &mut Checker, frames: usize, what: &str) {
+fn steps(d: &mut Driver, c: &mut Checker, frames: usize, what: &str) {
     for _ in 0..frames {
         d.step();
         c.check(&d.game, what);
@@ -142,20 +142,14 @@ fn steps(d: &mut Driver<'_>, c: &mut Checker, frames: usize, what: &str) {
 }
 
 /// Press and release, checking both frames.
-fn press(d: &mut Driver<'_>, c: &mut Checker, port: usize, b: Buttons, what: &str) {
+fn press(d: &mut Driver, c: &mut Checker, port: usize, b: Buttons, what: &str) {
     d.raw[port].buttons = b;
     steps(d, c, 1, what);
     d.raw[port].buttons = Buttons::NONE;
     steps(d, c, 1, what);
 }
 
-fn until(
-    d: &mut Driver<'_>,
-    c: &mut Checker,
-    max: usize,
-    what: &str,
-    done: impl Fn(&Game) -> bool,
-) {
+fn until(d: &mut Driver, c: &mut Checker, max: usize, what: &str, done: impl Fn(&Game) -> bool) {
     for _ in 0..max {
         if done(&d.game) {
             return;
@@ -169,7 +163,7 @@ fn until(
     );
 }
 
-fn place(d: &mut Driver<'_>, c: &mut Checker, port: usize, to: Square, what: &str) {
+fn place(d: &mut Driver, c: &mut Checker, port: usize, to: Square, what: &str) {
     for _ in 0..40 {
         let at = d.game.cursor();
         if at == to {
@@ -192,8 +186,7 @@ fn place(d: &mut Driver<'_>, c: &mut Checker, port: usize, to: Square, what: &st
 
 #[test]
 fn title_and_attract_mode_every_frame() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     let mut c = Checker::new();
     c.check(&d.game, "title, frame 0");
     // The title's demo game (11 steps of 30 frames) and PRESS START blinking.
@@ -211,8 +204,7 @@ fn title_and_attract_mode_every_frame() {
 
 #[test]
 fn menu_rows_and_values_in_every_mode() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     let mut c = Checker::new();
     d.open_menu();
     for mode in ["1p", "2p", "2p-shared", "cvc"] {
@@ -246,8 +238,7 @@ fn menu_rows_and_values_in_every_mode() {
 
 #[test]
 fn menu_with_the_rumble_line_coming_and_going() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     let mut c = Checker::new();
     d.open_menu();
     steps(&mut d, &mut c, 2, "no pak");
@@ -272,8 +263,7 @@ fn menu_with_the_rumble_line_coming_and_going() {
 
 #[test]
 fn classic_game_with_pause_result_and_unplugged() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     let mut c = Checker::new();
     d.open_menu();
     d.set(MenuItem::Computer, "classic");
@@ -312,8 +302,7 @@ fn classic_game_with_pause_result_and_unplugged() {
 #[test]
 fn after_the_warm_up_no_board_size_renders_a_sprite() {
     for n in 1..=9u8 {
-        let mut tt = tt();
-        let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+        let mut d = Driver::new(FakeHost::new(), 1);
         let mut c = Checker::new();
         c.warm_up();
         let rendered = c.sprites.rendered();
@@ -336,8 +325,7 @@ fn after_the_warm_up_no_board_size_renders_a_sprite() {
 
 #[test]
 fn five_by_five_computer_against_computer_every_frame() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     let mut c = Checker::new();
     d.open_menu();
     d.set(MenuItem::Players, "cvc");
@@ -354,8 +342,7 @@ fn five_by_five_computer_against_computer_every_frame() {
 
 #[test]
 fn nine_by_nine_board_filled_with_hint_and_winning_diagonal() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     let mut c = Checker::new();
     d.open_menu();
     d.set(MenuItem::Board, "9x9");
@@ -638,13 +625,12 @@ fn images_go_through_fill_contiguous_clipped() {
 
 #[test]
 fn a_frame_already_in_a_buffer_is_not_drawn_again() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 1);
+    let mut d = Driver::new(FakeHost::new(), 1);
     d.open_menu();
     let mut shown = Box::new(ShownFrames::new());
     let mut sprites = Sprites::new();
     let mut buffers = [vec![0u16; PIXELS], vec![0u16; PIXELS]];
-    let mut draw = |shown: &mut ShownFrames, game: &Game<'_>, b: usize| {
+    let mut draw = |shown: &mut ShownFrames, game: &Game, b: usize| {
         let mut r = Raster::from_slice(&mut buffers[b], &mut sprites).unwrap();
         let how = shown.draw(game, b, &mut r);
         (how, r.take_dirty_rows())
@@ -825,8 +811,7 @@ fn random_play_partial_redraws_equal_full_drawing_every_frame() {
         Buttons::NONE,
     ];
     for seed in [0x9E37_79B9_7F4A_7C15u64, 0x0123_4567_89AB_CDEF] {
-        let mut tt = tt();
-        let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+        let mut d = Driver::new(FakeHost::new(), 2);
         let mut c = Checker::new();
         let mut rng = XorShift(seed);
         let mut screens = HashSet::new();
@@ -852,10 +837,9 @@ fn random_play_partial_redraws_equal_full_drawing_every_frame() {
 /// each one, the buffer equals that frame drawn whole.
 #[test]
 fn random_sequences_of_screens_partial_redraws_equal_full_ones() {
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     let mut frames: Vec<Box<DisplayList>> = Vec::new();
-    let mut record = |game: &Game<'_>| {
+    let mut record = |game: &Game| {
         let mut list = Box::new(DisplayList::new());
         game.draw_on(&mut *list);
         assert!(list.is_complete());

@@ -4,14 +4,14 @@
 //! the save.
 mod common;
 
-use common::{sq, tt, Driver, FakeHost};
+use common::{sq, Driver, FakeHost};
 use ttt64_game::{Buttons, MenuItem, SaveData, Screen};
 use ttt_core::Mark;
 
 /// A driver with `ports` controllers, those in `paks` (0-based) with a
 /// Rumble Pak.
-fn with_paks<'a>(tt: &'a mut [ttt64_game::TtEntry], ports: usize, paks: &[usize]) -> Driver<'a> {
-    let mut d = Driver::new(tt, FakeHost::new(), ports);
+fn with_paks(ports: usize, paks: &[usize]) -> Driver {
+    let mut d = Driver::new(FakeHost::new(), ports);
     for &p in paks {
         d.raw[p].rumble_pak = true;
     }
@@ -19,14 +19,14 @@ fn with_paks<'a>(tt: &'a mut [ttt64_game::TtEntry], ports: usize, paks: &[usize]
 }
 
 /// The `rumble ...` log lines.
-fn rumble_lines(d: &Driver<'_>) -> Vec<String> {
+fn rumble_lines(d: &Driver) -> Vec<String> {
     d.host.with_prefix("rumble ")
 }
 
 /// game_classic_win.script's game: you (X, controller 1) against CS102
 /// Classic, an illegal A on your own a1 after the first reply, then the
 /// win along column a.
-fn illegal_then_win_against_classic(d: &mut Driver<'_>) {
+fn illegal_then_win_against_classic(d: &mut Driver) {
     d.open_menu();
     d.set(MenuItem::Computer, "classic");
     d.start();
@@ -44,8 +44,7 @@ fn illegal_then_win_against_classic(d: &mut Driver<'_>) {
 
 #[test]
 fn a_refused_move_and_a_win_rumble_the_players_controller() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 2, &[0, 1]);
+    let mut d = with_paks(2, &[0, 1]);
     illegal_then_win_against_classic(&mut d);
     assert_eq!(rumble_lines(&d), ["rumble 1 illegal", "rumble 1 win"]);
     assert_eq!(d.host.rumbles, [0, 0]);
@@ -57,8 +56,7 @@ fn a_refused_move_and_a_win_rumble_the_players_controller() {
 
 #[test]
 fn losing_to_the_computer_rumbles_the_loser() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 1, &[0]);
+    let mut d = with_paks(1, &[0]);
     d.open_menu();
     d.set(MenuItem::Computer, "perfect");
     d.set(MenuItem::First, "computer");
@@ -80,8 +78,7 @@ fn losing_to_the_computer_rumbles_the_loser() {
 
 #[test]
 fn two_controllers_only_the_winner_rumbles() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 2, &[0, 1]);
+    let mut d = with_paks(2, &[0, 1]);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.start();
@@ -99,8 +96,7 @@ fn two_controllers_only_the_winner_rumbles() {
 
 #[test]
 fn shared_controller_rumbles_controller_1() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 1, &[0]);
+    let mut d = with_paks(1, &[0]);
     d.open_menu();
     d.set(MenuItem::Players, "2p-shared");
     d.start();
@@ -114,8 +110,7 @@ fn shared_controller_rumbles_controller_1() {
 
 #[test]
 fn draws_and_computer_only_games_do_not_rumble() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 2, &[0, 1]);
+    let mut d = with_paks(2, &[0, 1]);
     d.open_menu();
     d.set(MenuItem::Players, "2p");
     d.start();
@@ -155,22 +150,19 @@ fn draws_and_computer_only_games_do_not_rumble() {
 #[test]
 fn a_controller_without_a_pak_does_not_rumble() {
     // The pak is in controller 2; controller 1 plays.
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 2, &[1]);
+    let mut d = with_paks(2, &[1]);
     illegal_then_win_against_classic(&mut d);
     assert!(rumble_lines(&d).is_empty(), "{:#?}", d.host.lines);
     assert!(d.host.rumbles.is_empty());
     // No pak at all: the same game logs exactly what it did before rumble.
-    let mut tt2 = common::tt();
-    let mut plain = with_paks(&mut tt2, 2, &[]);
+    let mut plain = with_paks(2, &[]);
     illegal_then_win_against_classic(&mut plain);
     assert!(!plain.host.lines.iter().any(|l| l.contains("rumble")));
 }
 
 #[test]
 fn the_setting_off_stops_every_rumble() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 1, &[0]);
+    let mut d = with_paks(1, &[0]);
     d.open_menu();
     d.set(MenuItem::Rumble, "off");
     assert!(!d.game.settings().rumble);
@@ -191,9 +183,8 @@ fn the_setting_off_stops_every_rumble() {
 
 #[test]
 fn the_rumble_line_shows_only_with_a_pak_and_not_in_cvc() {
-    let rumble_row = |d: &Driver<'_>| d.game.menu_items().any(|i| i == MenuItem::Rumble);
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 2, &[]);
+    let rumble_row = |d: &Driver| d.game.menu_items().any(|i| i == MenuItem::Rumble);
+    let mut d = with_paks(2, &[]);
     d.open_menu();
     assert!(!rumble_row(&d));
     let without: Vec<MenuItem> = d.game.menu_items().collect();
@@ -234,8 +225,7 @@ fn the_rumble_line_shows_only_with_a_pak_and_not_in_cvc() {
 
 #[test]
 fn the_setting_is_saved_and_loaded() {
-    let mut tt = tt();
-    let mut d = with_paks(&mut tt, 1, &[0]);
+    let mut d = with_paks(1, &[0]);
     d.open_menu();
     d.set(MenuItem::Rumble, "off");
     d.press(0, Buttons::B);
@@ -245,8 +235,7 @@ fn the_setting_is_saved_and_loaded() {
     // Power cycle: a new game on the same EEPROM starts with rumble off.
     let mut host = FakeHost::new();
     host.eeprom = d.host.eeprom.clone();
-    let mut tt2 = common::tt();
-    let mut again = Driver::new(&mut tt2, host, 1);
+    let mut again = Driver::new(host, 1);
     again.raw[0].rumble_pak = true;
     assert!(again.host.has("save loaded"));
     assert!(!again.game.settings().rumble);

@@ -1,6 +1,7 @@
 //! The save format.
-use ttt64_game::save::{crc32, SAVE_MAGIC, SAVE_VERSION, SAVE_VERSION_1};
+use ttt64_game::save::{crc32, SAVE_MAGIC, SAVE_VERSION, SAVE_VERSION_1, SAVE_VERSION_2};
 use ttt64_game::{First, Mode, SaveData, SaveError, Score, Settings, SAVE_SIZE};
+use ttt_core::WinCondition;
 
 #[test]
 fn round_trip_and_layout() {
@@ -14,8 +15,10 @@ fn round_trip_and_layout() {
         mode: Mode::ComputerVsComputer,
         size: 9,
         k: 5,
+        win: WinCondition::AtLeastK,
         computer: 10,
         computer2: 0,
+        think: 0,
         first: First::Alternate,
         rumble: false,
     };
@@ -30,6 +33,23 @@ fn round_trip_and_layout() {
     let b = d.encode();
     assert_eq!(b[62], 1, "rumble on");
     assert_eq!(SaveData::decode(&b), Ok(d));
+    // The gomoku boards, their rules and the think time (version 3).
+    for (size, k, win, byte) in [
+        (15, 5, WinCondition::Renju, 2),
+        (12, 5, WinCondition::ExactlyK, 1),
+        (10, 4, WinCondition::AtLeastK, 0),
+    ] {
+        for think in 0..3 {
+            d.settings.size = size;
+            d.settings.k = k;
+            d.settings.win = win;
+            d.settings.think = think;
+            let b = d.encode();
+            assert_eq!(b[57..59], [size, k]);
+            assert_eq!(b[64..66], [byte, think], "rules and think time");
+            assert_eq!(SaveData::decode(&b), Ok(d));
+        }
+    }
     assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
 }
 
@@ -66,7 +86,7 @@ fn out_of_range_settings_fall_back_to_defaults() {
     let mut d = SaveData::default();
     d.scores[0].wins = 5;
     let mut b = d.encode();
-    b[57] = 12; // size 12: not offered
+    b[57] = 16; // size 16: not offered
     let crc = crc32(&b[..68]);
     b[68..72].copy_from_slice(&crc.to_be_bytes());
     let got = SaveData::decode(&b).unwrap();
@@ -102,8 +122,10 @@ fn a_version_1_save_loads_with_rumble_on() {
         mode: Mode::TwoPads,
         size: 5,
         k: 4,
+        win: WinCondition::AtLeastK,
         computer: 2,
         computer2: 7,
+        think: Settings::default().think,
         first: First::Random,
         rumble: false,
     };
@@ -117,7 +139,7 @@ fn a_version_1_save_loads_with_rumble_on() {
         },
         "version 1 had no Rumble setting: on, the default"
     );
-    // Written again, it is a version 2 save that keeps everything.
+    // Written again, it is a version 3 save that keeps everything.
     let again = got.encode();
     assert_eq!(again[4], SAVE_VERSION);
     assert_eq!(SaveData::decode(&again), Ok(got));
@@ -126,7 +148,7 @@ fn a_version_1_save_loads_with_rumble_on() {
 #[test]
 fn unknown_versions_and_bad_rumble_bytes() {
     let d = SaveData::default();
-    for version in [0, 3, 0xFF] {
+    for version in [0, 4, 0xFF] {
         let mut b = d.encode();
         b[4] = version;
         assert_eq!(
@@ -135,23 +157,72 @@ fn unknown_versions_and_bad_rumble_bytes() {
             "version {version}"
         );
     }
-    // A version 2 save whose Rumble byte is neither 0 nor 1: settings
-    // reset to the defaults, scores kept.
+    // A save whose Rumble byte is neither 0 nor 1, whose rules or think
+    // time are out of range, or whose rules do not fit its board (renju
+    // off 15x15 k=5, exactly k on the seeds' boards): settings reset to the
+    // defaults, scores kept.
     let mut scored = d;
     scored.scores[1].draws = 9;
+    let mut bad = Vec::new();
     let mut b = scored.encode();
     b[62] = 2;
+    bad.push(b);
+    for (offset, value) in [(64, 3), (65, 3)] {
+        let mut b = scored.encode();
+        b[offset] = value;
+        bad.push(b);
+    }
+    for (size, k, win) in [(14, 5, 2), (15, 4, 2), (9, 5, 1), (9, 5, 2)] {
+        let mut b = scored.encode();
+        b[57..59].copy_from_slice(&[size, k]);
+        b[64] = win;
+        bad.push(b);
+    }
+    for b in bad {
+        let got = SaveData::decode(&resealed(b)).unwrap();
+        assert_eq!(got.scores[1].draws, 9);
+        assert_eq!(got.settings, Settings::default(), "{:?}", &b[56..66]);
+    }
+}
+
+#[test]
+fn a_version_2_save_loads_with_freestyle_and_the_default_think_time() {
+    // Written byte by byte as the version 2 ROM did: bytes 64..68
+    // reserved (0); 1 player vs computer 4-0-2; settings cvc, 9x9, k=5,
+    // computers 10 and 3, alternate, rumble off.
+    let mut b = [0u8; SAVE_SIZE];
+    b[..6].copy_from_slice(b"T64S\x02\x04");
+    b[8..20].copy_from_slice(&[0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 2]);
+    b[56..64].copy_from_slice(&[3, 9, 5, 10, 3, 3, 0, 0]);
+    assert_eq!(b[4], SAVE_VERSION_2);
     let got = SaveData::decode(&resealed(b)).unwrap();
-    assert_eq!(got.scores[1].draws, 9);
-    assert_eq!(got.settings, Settings::default());
+    assert_eq!(got.scores[Mode::OnePlayer.index()].to_string(), "4-0-2");
+    let want = Settings {
+        mode: Mode::ComputerVsComputer,
+        size: 9,
+        k: 5,
+        win: WinCondition::AtLeastK,
+        computer: 10,
+        computer2: 3,
+        think: Settings::default().think,
+        first: First::Alternate,
+        rumble: false,
+    };
+    assert_eq!(got.settings, want);
+    // Written again: version 3, the think time stored, the rest as it was.
+    let again = got.encode();
+    assert_eq!(again[4], SAVE_VERSION);
+    assert_eq!(again[56..66], [3, 9, 5, 10, 3, 3, 0, 0, 0, want.think]);
+    assert_eq!(again[8..56], b[8..56]);
+    assert_eq!(SaveData::decode(&again), Ok(got));
 }
 
 #[test]
 fn who_goes_first_and_the_scores_read_as_saves_wrote_them() {
-    // A version 2 save written byte by byte by the layout: 1 player vs
+    // A version 3 save written byte by byte by the layout: 1 player vs
     // computer 3-2-1, cvc 0-1-7; settings 2p, 5x5, k=4, computers 2 and 7,
-    // rumble on, and each way of going first as saves store it (0 you,
-    // 1 computer, 2 random, 3 alternate).
+    // rumble on, freestyle, 8 s, and each way of going first as saves
+    // store it (0 you, 1 computer, 2 random, 3 alternate).
     for (byte, first) in [
         (0, First::You),
         (1, First::Computer),
@@ -159,10 +230,10 @@ fn who_goes_first_and_the_scores_read_as_saves_wrote_them() {
         (3, First::Alternate),
     ] {
         let mut b = [0u8; SAVE_SIZE];
-        b[..6].copy_from_slice(b"T64S\x02\x04");
+        b[..6].copy_from_slice(b"T64S\x03\x04");
         b[8..20].copy_from_slice(&[0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1]);
         b[44..56].copy_from_slice(&[0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 7]);
-        b[56..64].copy_from_slice(&[1, 5, 4, 2, 7, byte, 1, 0]);
+        b[56..66].copy_from_slice(&[1, 5, 4, 2, 7, byte, 1, 0, 0, 2]);
         let b = resealed(b);
         let got = SaveData::decode(&b).unwrap();
         assert_eq!(got.settings.first, first, "byte {byte}");

@@ -22,8 +22,7 @@ fn save(d: &Driver, dir: &str, name: &str) {
 fn screenshots() {
     let dir = std::env::var("SHOTS").unwrap_or_else(|_| "/tmp/shots".into());
     std::fs::create_dir_all(&dir).unwrap();
-    let mut tt = tt();
-    let mut d = Driver::new(&mut tt, FakeHost::new(), 2);
+    let mut d = Driver::new(FakeHost::new(), 2);
     d.idle(200);
     d.render();
     save(&d, &dir, "title");

@@ -35,7 +35,7 @@ fn assert_near(refresh: Refresh, what: &str, got: f64, want: f64, frames: f64) {
 }
 
 /// Steps until a new log line starts with `prefix`; the frames it took.
-fn frames_until(d: &mut Driver<'_>, prefix: &str, max: u64) -> u64 {
+fn frames_until(d: &mut Driver, prefix: &str, max: u64) -> u64 {
     for n in 1..=max {
         let before = d.host.lines.len();
         d.step();
@@ -103,8 +103,7 @@ fn auto_repeat_has_the_same_delay_and_rate_at_50_and_60_hz() {
 #[test]
 fn attract_mode_starts_after_ten_idle_seconds_at_any_rate() {
     for refresh in RATES {
-        let mut tt = tt();
-        let mut d = Driver::with_refresh(&mut tt, FakeHost::new(), 1, refresh);
+        let mut d = Driver::with_refresh(FakeHost::new(), 1, refresh);
         let frames = frames_until(&mut d, "screen attract", 2_000);
         assert_eq!(d.game.screen(), Screen::Attract);
         assert_near(refresh, "attract start", ms(refresh, frames), 10_000.0, 1.0);
@@ -124,8 +123,7 @@ fn attract_mode_starts_after_ten_idle_seconds_at_any_rate() {
 #[test]
 fn thinking_pause_and_result_hold_are_the_same_time_at_50_and_60_hz() {
     for refresh in RATES {
-        let mut tt = tt();
-        let mut d = Driver::with_refresh(&mut tt, FakeHost::new(), 1, refresh);
+        let mut d = Driver::with_refresh(FakeHost::new(), 1, refresh);
         d.open_menu();
         d.set(MenuItem::Computer, "classic");
         d.start();
@@ -171,8 +169,7 @@ fn thinking_pause_and_result_hold_are_the_same_time_at_50_and_60_hz() {
 #[test]
 fn animations_run_at_the_same_speed_at_50_and_60_hz() {
     for refresh in RATES {
-        let mut tt = tt();
-        let mut d = Driver::with_refresh(&mut tt, FakeHost::new(), 1, refresh);
+        let mut d = Driver::with_refresh(FakeHost::new(), 1, refresh);
         d.idle(refresh.frames(5_000) as usize);
         // Five seconds in: 300 frames of the 60 Hz animation clock.
         let anim = d.game.anim_frame();

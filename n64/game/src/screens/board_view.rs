@@ -1,29 +1,40 @@
 //! How a game on the board looks, for every screen that shows one (game,
-//! pause, result, unplugged, attract): the status bar, the board, the side
-//! panel with the players, scores and controls.
+//! pause, result, unplugged, attract): the board, the status (what is
+//! happening: whose move, the computer thinking, the result) and the side
+//! panel with the players, scores and controls. The seeds' boards have the
+//! status in a bar above the board; the gomoku boards (10x10 to 15x15) fill
+//! the height, with their coordinates on two edges and the status in the
+//! panel (see [`layout`]).
 
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
 use ttt_core::series::Seat;
-use ttt_core::{Mark, Outcome, Rules};
+use ttt_core::{Forbidden, Mark, Outcome, Rules, WinCondition};
 
 use crate::canvas::{Canvas, Font, Panel};
 use crate::layout;
 use crate::palette;
-use crate::play::Match;
+use crate::play::{coord, Match};
+use crate::search::Purpose;
 use crate::services::Services;
-use crate::settings::{friendly_name, Mode};
+use crate::settings::{friendly_name, short_name, Mode};
 use crate::text::StrBuf;
-use crate::widgets::{cursor_frame, mark_color, panel, wave, ICON};
+use crate::widgets::{cursor_frame, last_move_frame, mark_color, panel, wave, ICON};
 
-/// The status bar, the board and the side panel; the panel asks "Play
+/// The board, the status and the side panel; the panel asks "Play
 /// again?" with `play_again` (the result screen), else shows the controls.
-pub(crate) fn draw<C: Canvas>(sv: &Services<'_>, play: &Match, play_again: bool, t: &mut C) {
-    draw_status(play, t);
-    draw_board(sv, play, t);
-    draw_panel(sv, play, play_again, t);
+pub(crate) fn draw<C: Canvas>(sv: &Services, play: &Match, play_again: bool, t: &mut C) {
+    let rules = *play.rules();
+    if layout::is_big(&rules) {
+        draw_board(sv, play, t);
+        draw_big_panel(sv, play, play_again, t);
+    } else {
+        draw_status(sv, play, t);
+        draw_board(sv, play, t);
+        draw_panel(sv, play, play_again, t);
+    }
 }
 
 /// The name of whoever plays `mark`.
@@ -31,6 +42,14 @@ fn player_name(m: &Match, mark: Mark) -> &'static str {
     match m.lineup.seat(mark) {
         Seat::Human => m.mode.sides()[m.lineup.side(mark).index()],
         Seat::Computer(kind) => friendly_name(kind),
+    }
+}
+
+/// The same, at most 6 characters (the gomoku boards' panel).
+fn player_short_name(m: &Match, mark: Mark) -> &'static str {
+    match m.lineup.seat(mark) {
+        Seat::Human => m.mode.short_sides()[m.lineup.side(mark).index()],
+        Seat::Computer(kind) => short_name(kind),
     }
 }
 
@@ -50,7 +69,34 @@ fn result_text(m: &Match) -> StrBuf<40> {
     }
 }
 
-fn draw_status<C: Canvas>(m: &Match, t: &mut C) {
+/// The dots after "thinking", one more every quarter second: the picture
+/// moves while the computer searches.
+fn thinking_dots(sv: &Services) -> &'static str {
+    match (sv.clock.anim_frame() / 15) % 4 {
+        0 => "",
+        1 => ".",
+        2 => "..",
+        _ => "...",
+    }
+}
+
+/// Whether the match waits for a hint's search.
+fn hint_searching(m: &Match) -> bool {
+    m.hint_pending
+        || m.pending
+            .is_some_and(|p| matches!(p.purpose, Purpose::Hint))
+}
+
+/// What a forbidden move is, in a few words.
+fn forbidden_words(why: Forbidden) -> &'static str {
+    match why {
+        Forbidden::Overline => "an overline",
+        Forbidden::DoubleFour => "a double four",
+        Forbidden::DoubleThree => "a double three",
+    }
+}
+
+fn draw_status<C: Canvas>(sv: &Services, m: &Match, t: &mut C) {
     panel(t, layout::STATUS, palette::PANEL, palette::PANEL_EDGE);
     let c = layout::STATUS.center();
     if m.pos.outcome().is_over() {
@@ -66,19 +112,28 @@ fn draw_status<C: Canvas>(m: &Match, t: &mut C) {
     }
     let to_move = m.pos.side_to_move();
     let seat = m.seat_to_move();
-    let line: StrBuf<48> = if m.hint_pending {
-        StrBuf::format(format_args!("Looking for a hint..."))
+    let rules = *m.rules();
+    let line: StrBuf<48> = if hint_searching(m) {
+        StrBuf::format(format_args!("Looking for a hint{}", thinking_dots(sv)))
+    } else if let Some((sq, why)) = m.refused {
+        StrBuf::format(format_args!(
+            "{} is {}: not for X",
+            coord(&rules, sq),
+            forbidden_words(why)
+        ))
     } else if let Seat::Computer(_) = seat {
         if m.mode == Mode::OnePlayer {
-            StrBuf::format(format_args!("Computer is thinking..."))
+            StrBuf::format(format_args!("Computer is thinking{}", thinking_dots(sv)))
         } else {
             StrBuf::format(format_args!(
-                "{} ({}) is thinking...",
+                "{} ({}) is thinking{}",
                 to_move,
-                player_name(m, to_move)
+                player_name(m, to_move),
+                thinking_dots(sv)
             ))
         }
-    } else if let Some((_, n)) = m.said {
+    } else if let Some((_, sq)) = m.said {
+        let n = rules.number_of(sq);
         if m.mode == Mode::OnePlayer {
             StrBuf::format(format_args!("I am choosing square {}! Your move", n))
         } else {
@@ -94,7 +149,9 @@ fn draw_status<C: Canvas>(m: &Match, t: &mut C) {
             )),
         }
     };
-    let color = if m.said.is_some() && seat.is_human() && !m.hint_pending {
+    let color = if m.refused.is_some() && !hint_searching(m) {
+        palette::X
+    } else if m.said.is_some() && seat.is_human() && !hint_searching(m) {
         palette::SPEECH
     } else {
         palette::TEXT
@@ -102,20 +159,27 @@ fn draw_status<C: Canvas>(m: &Match, t: &mut C) {
     t.text(line.as_str(), c, Font::Medium, color, Alignment::Center);
 }
 
-fn draw_board<C: Canvas>(sv: &Services<'_>, m: &Match, t: &mut C) {
+fn draw_board<C: Canvas>(sv: &Services, m: &Match, t: &mut C) {
     let rules: Rules = *m.pos.rules();
+    let big = layout::is_big(&rules);
     let (origin, cell) = layout::board_geometry(&rules);
-    let w = cell * rules.columns() as u32;
-    let h = cell * rules.rows() as u32;
-    let board = Rectangle::new(origin, Size::new(w, h));
-    // Frame.
+    let board = layout::board_rect(&rules);
+    let (w, h) = (board.size.width, board.size.height);
     // The board inside its frame.
+    let frame = if big {
+        layout::BIG_FRAME
+    } else {
+        layout::BOARD_FRAME
+    };
     t.panel(Panel {
-        area: board.offset(7),
+        area: board.offset(frame as i32),
         fill: palette::PANEL,
         edge: palette::FRAME,
         inner: Some((board, palette::BOARD)),
     });
+    if big {
+        draw_coordinates(&rules, board, cell, t);
+    }
     let win = m.pos.winning_line();
     let last = m.pos.last_move();
     for sq in rules.squares() {
@@ -150,9 +214,23 @@ fn draw_board<C: Canvas>(sv: &Services<'_>, m: &Match, t: &mut C) {
         );
     }
     for sq in rules.squares() {
+        let r = layout::cell_rect(&rules, sq);
         if let Some(mark) = m.pos.get(sq) {
-            t.mark(layout::cell_rect(&rules, sq), mark);
+            t.mark(r, mark);
+        } else if m.forbidden.contains(sq) && !m.pos.outcome().is_over() {
+            // X's forbidden points (renju): a small red square.
+            let size = (cell / 4).max(3);
+            t.fill(
+                Rectangle::with_center(r.center(), Size::new(size, size)),
+                palette::FORBIDDEN,
+            );
         }
+    }
+    // The last move, outlined on the gomoku boards, where a filled cell
+    // alone is hard to find among many marks.
+    if let (true, Some(sq), None) = (big, last, win) {
+        let (area, radius, width) = last_move_frame(layout::cell_rect(&rules, sq));
+        t.rounded_frame(area, radius, width, palette::LAST_EDGE);
     }
     if let Some(line) = win {
         let first = line.start;
@@ -161,23 +239,61 @@ fn draw_board<C: Canvas>(sv: &Services<'_>, m: &Match, t: &mut C) {
         let b = layout::cell_rect(&rules, last_sq).center();
         t.line(a, b, (cell / 10).max(2), palette::WIN_LINE);
     }
-    // Cursor: only while a person is to move.
+    // Cursor: while a person is to move, and on the gomoku boards also
+    // while the computer thinks against one (their cursor moves freely).
     let human_turn = m.seat_to_move().is_human();
-    if human_turn && !m.pos.outcome().is_over() && rules.contains(m.cursor) && !m.attract {
+    let human_waits = m.port(m.pos.side_to_move().other()).is_some();
+    let shown = human_turn || (big && human_waits);
+    if shown && !m.pos.outcome().is_over() && rules.contains(m.cursor) && !m.attract {
         let r = layout::cell_rect(&rules, m.cursor);
         let pulse = wave(sv.clock.anim_frame(), 40, 8) as u8;
-        let color = Rgb555::new(31, 31, 6 + pulse);
+        let color = if human_turn {
+            Rgb555::new(31, 31, 6 + pulse)
+        } else {
+            palette::DIM
+        };
         let (area, radius, width) = cursor_frame(r, cell);
         t.rounded_frame(area, radius, width, color);
         // A ghost of the mark to place on an empty cell.
-        if m.pos.get(m.cursor).is_none() && cell >= 16 {
+        if human_turn && m.pos.get(m.cursor).is_none() && cell >= 16 {
             let dot = Rectangle::with_center(r.center(), Size::new(4, 4));
             t.fill(dot, mark_color(m.pos.side_to_move()));
         }
     }
 }
 
-fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut C) {
+/// The column letters above a gomoku board and the row numbers on its
+/// left, as the desktop writes squares (`a1` top left).
+fn draw_coordinates<C: Canvas>(rules: &Rules, board: Rectangle, cell: u32, t: &mut C) {
+    let half = cell as i32 / 2;
+    let top = board.top_left.y - layout::BIG_FRAME as i32 - layout::COLUMN_LABELS as i32 / 2;
+    for c in 0..rules.columns() {
+        let x = board.top_left.x + c as i32 * cell as i32 + half;
+        let letter = [b'a' + c];
+        let s = core::str::from_utf8(&letter).unwrap_or("?");
+        t.text(
+            s,
+            Point::new(x, top),
+            Font::Small,
+            palette::DIM,
+            Alignment::Center,
+        );
+    }
+    let right = board.top_left.x - layout::BIG_FRAME as i32 - 2;
+    for r in 0..rules.rows() {
+        let y = board.top_left.y + r as i32 * cell as i32 + half;
+        let n = StrBuf::<4>::format(format_args!("{}", r + 1));
+        t.text(
+            n.as_str(),
+            Point::new(right, y),
+            Font::Small,
+            palette::DIM,
+            Alignment::Right,
+        );
+    }
+}
+
+fn draw_panel<C: Canvas>(sv: &Services, m: &Match, play_again: bool, t: &mut C) {
     let p = layout::PANEL;
     panel(t, p, palette::PANEL, palette::PANEL_EDGE);
     let x = p.top_left.x + 6;
@@ -199,11 +315,13 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
             Rectangle::new(Point::new(x - 1, y - 8), Size::new(ICON, ICON)),
             mark,
         );
-        let name = player_name(m, mark);
-        let short = name.get(..13).unwrap_or(name);
+        let name = match player_name(m, mark) {
+            name if name.len() <= 10 => name,
+            _ => player_short_name(m, mark),
+        };
         let color = if active { palette::TEXT } else { palette::DIM };
         t.text(
-            short,
+            name,
             Point::new(x + 17, y),
             Font::Small,
             color,
@@ -227,37 +345,16 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
     );
     y += 16;
     if m.attract {
-        t.text(
-            "DEMO",
-            Point::new(cx, y + 10),
-            Font::Large,
-            palette::FRAME,
-            Alignment::Center,
-        );
-        if (sv.clock.anim_frame() / 30).is_multiple_of(2) {
-            t.text(
-                "Press any",
-                Point::new(cx, y + 40),
-                Font::Small,
-                palette::CURSOR,
-                Alignment::Center,
-            );
-            t.text(
-                "button",
-                Point::new(cx, y + 52),
-                Font::Small,
-                palette::CURSOR,
-                Alignment::Center,
-            );
-        }
+        draw_demo(sv, cx, y, t);
         return;
     }
     // Scores: this session and all time (the save).
     let idx = m.mode.index();
     let (now, all) = (sv.series[idx].score(), sv.save.scores[idx]);
     let labels = m.mode.short_sides();
+    let header = StrBuf::<24>::format(format_args!("{:<4}{:>4}{:>5}", "", "NOW", "ALL"));
     t.text(
-        "SCORE NOW  ALL",
+        header.as_str(),
         Point::new(x, y),
         Font::Small,
         palette::FRAME,
@@ -270,7 +367,7 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
         ("Draw", now.draws, all.draws),
     ] {
         let line = StrBuf::<24>::format(format_args!(
-            "{:<5}{:>4} {:>4}",
+            "{:<4}{:>4}{:>5}",
             label,
             a.min(9999),
             b.min(9999)
@@ -287,34 +384,14 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
     // Controls, or the question after a game.
     let bottom = p.top_left.y + p.size.height as i32;
     if play_again {
-        t.text(
-            "Play again?",
-            Point::new(cx, bottom - 40),
-            Font::Medium,
-            palette::CURSOR,
-            Alignment::Center,
-        );
-        t.text(
-            "A: yes",
-            Point::new(cx, bottom - 24),
-            Font::Small,
-            palette::TEXT,
-            Alignment::Center,
-        );
-        t.text(
-            "B: menu",
-            Point::new(cx, bottom - 12),
-            Font::Small,
-            palette::TEXT,
-            Alignment::Center,
-        );
+        draw_play_again(cx, bottom, t);
     } else {
-        let lines: [&str; 3] = match m.mode {
-            Mode::ComputerVsComputer => ["", "", "START: pause"],
-            _ => ["A: place", "B: undo Z: hint", "START: pause"],
+        let lines: [&str; 4] = match m.mode {
+            Mode::ComputerVsComputer => ["", "", "", "START: pause"],
+            _ => ["A: place", "B: undo", "Z: hint", "START: pause"],
         };
         for (i, l) in lines.iter().enumerate() {
-            let ly = bottom - 36 + i as i32 * 11;
+            let ly = bottom - 47 + i as i32 * 11;
             t.text(
                 l,
                 Point::new(x, ly),
@@ -323,5 +400,264 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
                 Alignment::Left,
             );
         }
+    }
+}
+
+/// "DEMO" and a blinking "Press any button" (the attract mode).
+fn draw_demo<C: Canvas>(sv: &Services, cx: i32, y: i32, t: &mut C) {
+    t.text(
+        "DEMO",
+        Point::new(cx, y + 10),
+        Font::Large,
+        palette::FRAME,
+        Alignment::Center,
+    );
+    if (sv.clock.anim_frame() / 30).is_multiple_of(2) {
+        t.text(
+            "Press any",
+            Point::new(cx, y + 40),
+            Font::Small,
+            palette::CURSOR,
+            Alignment::Center,
+        );
+        t.text(
+            "button",
+            Point::new(cx, y + 52),
+            Font::Small,
+            palette::CURSOR,
+            Alignment::Center,
+        );
+    }
+}
+
+/// "Play again?" with its answers, ending at `bottom`.
+fn draw_play_again<C: Canvas>(cx: i32, bottom: i32, t: &mut C) {
+    t.text(
+        "Play again?",
+        Point::new(cx, bottom - 40),
+        Font::Medium,
+        palette::CURSOR,
+        Alignment::Center,
+    );
+    t.text(
+        "A: yes",
+        Point::new(cx, bottom - 24),
+        Font::Small,
+        palette::TEXT,
+        Alignment::Center,
+    );
+    t.text(
+        "B: menu",
+        Point::new(cx, bottom - 12),
+        Font::Small,
+        palette::TEXT,
+        Alignment::Center,
+    );
+}
+
+/// The status of a gomoku board's game in at most three short lines
+/// (9 characters each) and their colour.
+fn big_status(sv: &Services, m: &Match) -> ([StrBuf<16>; 3], Rgb555) {
+    let line = |args: core::fmt::Arguments<'_>| StrBuf::<16>::format(args);
+    let empty = StrBuf::<16>::new();
+    if let Outcome::Win(w) = m.pos.outcome() {
+        let first = match (m.mode, m.lineup.seat(w)) {
+            (Mode::OnePlayer, Seat::Computer(_)) => line(format_args!("I WIN!!!")),
+            (Mode::OnePlayer, Seat::Human) => line(format_args!("You win!")),
+            (Mode::TwoPads | Mode::SharedPad, _) => {
+                line(format_args!("P{} wins!", m.lineup.side(w).number()))
+            }
+            _ => line(format_args!("{} wins!", w)),
+        };
+        return ([first, empty, empty], palette::RESULT);
+    }
+    if m.pos.outcome().is_over() {
+        return (
+            [line(format_args!("A draw.")), empty, empty],
+            palette::RESULT,
+        );
+    }
+    let to_move = m.pos.side_to_move();
+    if hint_searching(m) {
+        let lines = [
+            line(format_args!("Looking")),
+            line(format_args!("for a")),
+            line(format_args!("hint{}", thinking_dots(sv))),
+        ];
+        return (lines, palette::TEXT);
+    }
+    if let Some((sq, why)) = m.refused {
+        let what = match why {
+            Forbidden::Overline => "overline",
+            Forbidden::DoubleFour => "double 4",
+            Forbidden::DoubleThree => "double 3",
+        };
+        let lines = [
+            line(format_args!("No: {}", coord(m.rules(), sq))),
+            line(format_args!("{what}")),
+            line(format_args!("forbidden")),
+        ];
+        return (lines, palette::X);
+    }
+    if let Seat::Computer(_) = m.seat_to_move() {
+        let who = match m.mode {
+            Mode::OnePlayer => line(format_args!("Computer")),
+            _ => line(format_args!(
+                "{} ({})",
+                to_move,
+                player_short_name(m, to_move)
+            )),
+        };
+        let lines = [
+            who,
+            line(format_args!("thinking")),
+            line(format_args!("{}", thinking_dots(sv))),
+        ];
+        return (lines, palette::TEXT);
+    }
+    let said = m
+        .said
+        .map(|(_, sq)| line(format_args!("I play {}", coord(m.rules(), sq))));
+    let turn = match m.mode {
+        Mode::OnePlayer => line(format_args!("Your move")),
+        _ => line(format_args!("{} to move", to_move)),
+    };
+    match said {
+        Some(said) => ([said, turn, empty], palette::SPEECH),
+        None => ([turn, empty, empty], palette::TEXT),
+    }
+}
+
+/// The rules in one short line.
+fn rules_words(rules: &Rules) -> StrBuf<16> {
+    match rules.win_condition() {
+        WinCondition::AtLeastK => StrBuf::format(format_args!("{} in row", rules.k())),
+        WinCondition::ExactlyK => StrBuf::format(format_args!("Exactly {}", rules.k())),
+        WinCondition::Renju => StrBuf::format(format_args!("Renju")),
+    }
+}
+
+/// The side panel of a gomoku board: players, board, status, the cursor's
+/// square, scores, controls; lines of at most 9 characters.
+fn draw_big_panel<C: Canvas>(sv: &Services, m: &Match, play_again: bool, t: &mut C) {
+    let rules = *m.rules();
+    let p = layout::panel(&rules);
+    panel(t, p, palette::PANEL, palette::PANEL_EDGE);
+    let x = p.top_left.x + 4;
+    let cx = p.center().x;
+    let mut y = p.top_left.y + 12;
+    let to_move = m.pos.side_to_move();
+    let over = m.pos.outcome().is_over();
+    for mark in Mark::ALL {
+        let active = !over && mark == to_move;
+        if active {
+            let r = Rectangle::new(
+                Point::new(p.top_left.x + 2, y - 9),
+                Size::new(p.size.width - 4, 19),
+            );
+            panel(t, r, palette::SELECT, mark_color(mark));
+        }
+        t.mark(
+            Rectangle::new(Point::new(x - 1, y - 8), Size::new(ICON, ICON)),
+            mark,
+        );
+        let color = if active { palette::TEXT } else { palette::DIM };
+        t.text(
+            player_short_name(m, mark),
+            Point::new(x + 16, y),
+            Font::Small,
+            color,
+            Alignment::Left,
+        );
+        y += 19;
+    }
+    let size = StrBuf::<16>::format(format_args!("{}x{}", rules.columns(), rules.rows()));
+    for s in [size, rules_words(&rules)] {
+        t.text(
+            s.as_str(),
+            Point::new(cx, y),
+            Font::Small,
+            palette::DIM,
+            Alignment::Center,
+        );
+        y += 11;
+    }
+    y += 5;
+    let (lines, color) = big_status(sv, m);
+    for l in &lines {
+        t.text(
+            l.as_str(),
+            Point::new(cx, y),
+            Font::Small,
+            color,
+            Alignment::Center,
+        );
+        y += 11;
+    }
+    if m.attract {
+        draw_demo(sv, cx, y, t);
+        return;
+    }
+    // The cursor's square, in the notation of the coordinates.
+    let cursor_shown = !over && (m.seat_to_move().is_human() || m.port(to_move.other()).is_some());
+    if cursor_shown && rules.contains(m.cursor) {
+        t.text(
+            coord(&rules, m.cursor).as_str(),
+            Point::new(cx, y + 3),
+            Font::Medium,
+            palette::CURSOR,
+            Alignment::Center,
+        );
+    }
+    y += 19;
+    let bottom = p.top_left.y + p.size.height as i32;
+    if play_again {
+        draw_play_again(cx, bottom, t);
+        return;
+    }
+    // Scores: this session / all time.
+    let idx = m.mode.index();
+    let (now, all) = (sv.series[idx].score(), sv.save.scores[idx]);
+    let labels = match m.mode {
+        Mode::OnePlayer => ["You", "CPU"],
+        Mode::TwoPads | Mode::SharedPad => ["P1", "P2"],
+        Mode::ComputerVsComputer => ["C1", "C2"],
+    };
+    t.text(
+        "now/all",
+        Point::new(cx, y),
+        Font::Small,
+        palette::FRAME,
+        Alignment::Center,
+    );
+    y += 11;
+    for (label, a, b) in [
+        (labels[0], now.wins, all.wins),
+        (labels[1], now.losses, all.losses),
+        ("Drw", now.draws, all.draws),
+    ] {
+        let line = StrBuf::<24>::format(format_args!("{:<4}{}/{}", label, a.min(99), b.min(99)));
+        t.text(
+            line.as_str(),
+            Point::new(x, y),
+            Font::Small,
+            palette::TEXT,
+            Alignment::Left,
+        );
+        y += 11;
+    }
+    let lines: [&str; 3] = match m.mode {
+        Mode::ComputerVsComputer => ["", "START:", "pause"],
+        _ => ["A: place", "B: undo", "Z: hint"],
+    };
+    let controls_top = bottom - 28;
+    for (i, l) in lines.iter().enumerate() {
+        t.text(
+            l,
+            Point::new(x, controls_top + i as i32 * 10),
+            Font::Small,
+            palette::DIM,
+            Alignment::Left,
+        );
     }
 }

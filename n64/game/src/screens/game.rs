@@ -1,22 +1,22 @@
 //! A game in progress: the players' moves with the cursor, undo, hints,
 //! the computer's turn; START pauses, an unplugged controller stops it.
 
-use ttt_core::{Outcome, Square};
+use ttt_core::{Forbidden, Outcome, Square};
 
 use crate::canvas::Canvas;
 use crate::host::{log, sound, Host, RumbleCause};
 use crate::input::{Buttons, Input, PortInput};
-use crate::play::{coord, Match};
+use crate::play::{coord, Match, Pending};
 use crate::screens::board_view;
 use crate::screens::{Next, Screen};
-use crate::search::move_seed;
+use crate::search::{move_seed, Purpose};
 use crate::services::Services;
 use crate::settings::Mode;
 use crate::sound::Cue;
 
 /// One frame of the game.
 pub(crate) fn update(
-    sv: &mut Services<'_>,
+    sv: &mut Services,
     play: &mut Match,
     input: &Input,
     host: &mut impl Host,
@@ -42,14 +42,26 @@ pub(crate) fn update(
     if play.pos.outcome().is_over() {
         return Next::To(Screen::Result);
     }
+    play.scan_forbidden();
     if play.hint_pending {
-        play.hint_pending = false;
-        host.hush();
-        compute_hint(sv, play, host);
-        return Next::Stay;
+        hint_turn(sv, play, host);
     }
-    let ended = match play.port(play.pos.side_to_move()) {
-        None => play.computer_turn(&mut sv.search, &sv.clock, host),
+    let to_move = play.pos.side_to_move();
+    let ended = match play.port(to_move) {
+        None => {
+            // While the computer thinks, its opponent's cursor moves freely,
+            // and B takes back that person's last move.
+            if let Some(port) = play.port(to_move.other()) {
+                let p = input.ports.get(port as usize).copied().unwrap_or_default();
+                move_cursor(play, &p, host);
+                if p.pressed.intersects(Buttons::B) {
+                    undo(play, host);
+                    return Next::Stay;
+                }
+            }
+            let think_ms = sv.settings.think_ms();
+            play.computer_turn(&mut sv.searches, think_ms, &sv.clock, host)
+        }
         Some(port) => {
             let p = input.ports.get(port as usize).copied().unwrap_or_default();
             human_turn(sv, play, &p, input, host)
@@ -65,7 +77,7 @@ pub(crate) fn update(
 }
 
 /// The board as the game shows it.
-pub(crate) fn draw<C: Canvas>(sv: &Services<'_>, play: &Match, t: &mut C) {
+pub(crate) fn draw<C: Canvas>(sv: &Services, play: &Match, t: &mut C) {
     board_view::draw(sv, play, false, t);
 }
 
@@ -80,16 +92,9 @@ fn unplugged_port(play: &Match, input: &Input) -> Option<u8> {
         .find(|&port| !input.ports.get(port as usize).is_some_and(|p| p.connected))
 }
 
-/// A person's turn: the D-pad moves the cursor, A places, B undoes, Z asks
-/// for a hint (searched next frame, after "Looking for a hint..." shows).
-/// The outcome if the move ended the game.
-fn human_turn(
-    sv: &Services<'_>,
-    play: &mut Match,
-    p: &PortInput,
-    input: &Input,
-    host: &mut impl Host,
-) -> Option<Outcome> {
+/// The D-pad (or stick) moves the board cursor, wrapping at the edges;
+/// the refusal message of a forbidden move goes when it moves.
+fn move_cursor(play: &mut Match, p: &PortInput, host: &mut impl Host) {
     let rules = *play.rules();
     let (cols, rows) = (rules.columns(), rules.rows());
     let mut c = play.cursor.column().min(cols - 1);
@@ -109,15 +114,49 @@ fn human_turn(
     if let Some(sq) = Square::new(c, r) {
         if sq != play.cursor {
             sound(host, Cue::Cursor);
+            play.refused = None;
         }
         play.cursor = sq;
     }
+}
+
+/// A person's turn: the D-pad moves the cursor, A places, B undoes, Z asks
+/// for a hint (searched while the frames go on: "Looking for a hint...").
+/// A move or an undo gives up a hint still being searched. The outcome if
+/// the move ended the game.
+fn human_turn(
+    sv: &Services,
+    play: &mut Match,
+    p: &PortInput,
+    input: &Input,
+    host: &mut impl Host,
+) -> Option<Outcome> {
+    let rules = *play.rules();
+    move_cursor(play, p, host);
     if p.pressed.intersects(Buttons::A) {
         let sq = play.cursor;
         if play.pos.is_legal(sq) {
+            play.abandon_search(host);
             return play.play_move(sq, host);
         }
-        log(host, format_args!("illegal {}", coord(&rules, sq)));
+        match play
+            .pos
+            .forbidden(sq)
+            .filter(|_| play.pos.get(sq).is_none())
+        {
+            Some(why) => {
+                log(
+                    host,
+                    format_args!(
+                        "illegal {} forbidden {}",
+                        coord(&rules, sq),
+                        forbidden_name(why)
+                    ),
+                );
+                play.refused = Some((sq, why));
+            }
+            None => log(host, format_args!("illegal {}", coord(&rules, sq))),
+        }
         sound(host, Cue::Illegal);
         if let Some(port) = play.port(play.pos.side_to_move()) {
             sv.rumble(port, RumbleCause::Illegal, host);
@@ -137,19 +176,30 @@ fn human_turn(
         undo(play, host);
         return None;
     }
-    if p.pressed.intersects(Buttons::Z) {
+    if p.pressed.intersects(Buttons::Z) && !play.hint_pending {
         play.hint_pending = true;
     }
     None
 }
 
-/// Takes back the last move (one player: back to that player's last turn).
+/// A forbidden move's reason in the log (`illegal h8 forbidden double-three`).
+fn forbidden_name(why: Forbidden) -> &'static str {
+    match why {
+        Forbidden::Overline => "overline",
+        Forbidden::DoubleFour => "double-four",
+        Forbidden::DoubleThree => "double-three",
+    }
+}
+
+/// Takes back the last move (one player: back to that player's last turn),
+/// giving up a search under way.
 fn undo(play: &mut Match, host: &mut impl Host) {
     let n = play.lineup.take_back(&mut play.pos);
     if n > 0 {
+        play.abandon_search(host);
         play.hint = None;
         play.said = None;
-        play.think = 0;
+        play.position_changed();
         // `undo`, then how many moves went: `undone 2`.
         log(host, format_args!("undo"));
         log(host, format_args!("undone {n}"));
@@ -157,20 +207,38 @@ fn undo(play: &mut Match, host: &mut impl Host) {
     }
 }
 
-/// Searches the best move for the side to move and puts the cursor on it.
-fn compute_hint(sv: &mut Services<'_>, play: &mut Match, host: &mut impl Host) {
-    let pos = &play.pos;
-    if pos.outcome().is_over() {
+/// The hint's search: started when Z was pressed, and once it answers,
+/// the hint's cell lights up and the cursor jumps there.
+fn hint_turn(sv: &mut Services, play: &mut Match, host: &mut impl Host) {
+    if play.pending.is_none() {
+        let seed = move_seed(play.seed, play.pos.mark_count());
+        let think_ms = sv.settings.think_ms();
+        let id = sv
+            .searches
+            .start(&play.pos, Purpose::Hint, seed, think_ms, host);
+        play.pending = Some(Pending {
+            id,
+            purpose: Purpose::Hint,
+            reply: None,
+        });
         return;
     }
-    let seed = move_seed(play.seed, pos.mark_count());
-    let (sq, us) = sv.search.hint(pos, seed, host);
-    if let Some(sq) = sq.filter(|&s| pos.is_legal(s)) {
+    let Some(reply) = play.poll_search(host) else {
+        return;
+    };
+    play.pending = None;
+    play.hint_pending = false;
+    let pos = &play.pos;
+    if let Some(sq) = reply.square.filter(|&s| pos.is_legal(s)) {
         let rules = *pos.rules();
         play.hint = Some(sq);
         play.cursor = sq;
+        play.refused = None;
         log(host, format_args!("hint {}", coord(&rules, sq)));
-        log(host, format_args!("hint-time {us}"));
+        log(
+            host,
+            format_args!("hint-time {} nodes={}", reply.us, reply.nodes),
+        );
         sound(host, Cue::Hint);
     }
 }

@@ -6,10 +6,12 @@ use core::fmt::Write as _;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
+use ttt_core::WinCondition;
 
 use crate::canvas::{Canvas, Font};
 use crate::host::{log, sound, Host};
 use crate::input::{Buttons, Input};
+use crate::layout;
 use crate::palette;
 use crate::play::Match;
 use crate::screens::{move_cursor, Next, Screen};
@@ -37,15 +39,15 @@ impl Menu {
 
     /// Visible menu items for the settings' mode and the controllers
     /// connected (the Rumble line needs a Rumble Pak).
-    pub(crate) fn items(sv: &Services<'_>) -> impl Iterator<Item = MenuItem> {
-        let (mode, rumble_pak) = (sv.settings.mode, sv.any_rumble_pak());
+    pub(crate) fn items(sv: &Services) -> impl Iterator<Item = MenuItem> {
+        let (settings, rumble_pak) = (sv.settings, sv.any_rumble_pak());
         MenuItem::ALL
             .into_iter()
-            .filter(move |i| i.visible(mode, rumble_pak))
+            .filter(move |i| i.visible(&settings, rumble_pak))
     }
 
     /// The menu item under the cursor.
-    pub(crate) fn selected(&self, sv: &Services<'_>) -> MenuItem {
+    pub(crate) fn selected(&self, sv: &Services) -> MenuItem {
         Menu::items(sv)
             .nth(self.cursor as usize)
             .unwrap_or(MenuItem::Start)
@@ -55,7 +57,7 @@ impl Menu {
     /// A changes a value or starts, START starts.
     pub(crate) fn update(
         &mut self,
-        sv: &mut Services<'_>,
+        sv: &mut Services,
         play: &mut Match,
         input: &Input,
         host: &mut impl Host,
@@ -104,21 +106,31 @@ impl Menu {
         Next::To(Screen::Game)
     }
 
-    /// The menu's lines, the selected one's help, the controls.
-    pub(crate) fn draw<C: Canvas>(&self, sv: &Services<'_>, t: &mut C) {
+    /// The menu's lines, the selected one's help, the controls, all inside
+    /// the title-safe area: the lines share the room between the title and
+    /// the help box, so any number of them fits.
+    pub(crate) fn draw<C: Canvas>(&self, sv: &Services, t: &mut C) {
+        let safe = layout::SAFE;
+        let (left, width) = (safe.top_left.x, safe.size.width);
+        let right = left + width as i32;
         t.text(
             "GAME SETUP",
-            Point::new(160, 20),
+            Point::new(160, ROWS_TOP - 14),
             Font::Large,
             palette::FRAME,
             Alignment::Center,
         );
         let selected = self.selected(sv);
         let mode = sv.settings.mode;
-        let mut y = 50;
+        let count = Menu::items(sv).count().max(1) as i32;
+        let pitch = ((HELP_TOP - 4 - ROWS_TOP) / count).min(ROW_PITCH_MAX);
+        let mut y = ROWS_TOP + pitch / 2;
         for item in Menu::items(sv) {
             let is_sel = item == selected;
-            let row = Rectangle::new(Point::new(12, y - 10), Size::new(296, 20));
+            let row = Rectangle::new(
+                Point::new(left, y - (pitch - 1) / 2),
+                Size::new(width, pitch as u32 - 1),
+            );
             if is_sel {
                 panel(t, row, palette::SELECT, palette::CURSOR);
             }
@@ -139,7 +151,7 @@ impl Menu {
             } else {
                 t.text(
                     item.label(mode),
-                    Point::new(22, y),
+                    Point::new(left + 8, y),
                     Font::Medium,
                     color,
                     Alignment::Left,
@@ -158,16 +170,16 @@ impl Menu {
                 };
                 t.text(
                     shown.as_str(),
-                    Point::new(300, y),
+                    Point::new(right - 8, y),
                     Font::Small,
                     vc,
                     Alignment::Right,
                 );
             }
-            y += 22;
+            y += pitch;
         }
         // Help for the selected line.
-        let help = Rectangle::new(Point::new(12, 188), Size::new(296, 32));
+        let help = Rectangle::new(Point::new(left, HELP_TOP), Size::new(width, 30));
         panel(t, help, palette::PANEL, palette::PANEL_EDGE);
         let rules = sv.settings.rules();
         let mut desc = StrBuf::<128>::new();
@@ -196,9 +208,21 @@ impl Menu {
                 Mode::SharedPad => "Two players take turns with controller 1.",
                 Mode::ComputerVsComputer => "Sit back and watch. START pauses.",
             }),
-            MenuItem::Board => desc.write_str("Boards from 1x1 to 9x9, as in 'Tic-Tac-Toe in C'."),
+            MenuItem::Board => desc.write_str(
+                "1x1 to 9x9 as in 'Tic-Tac-Toe in C'; 10x10 to 15x15: gomoku, five in a row.",
+            ),
             MenuItem::WinLength => {
-                desc.write_str("Marks in a row needed to win (default: a full row).")
+                desc.write_str("Marks in a row needed to win (default: a full row, five past 9x9).")
+            }
+            MenuItem::Rules => desc.write_str(match sv.settings.win {
+                WinCondition::AtLeastK => "Freestyle: a line of k or more wins.",
+                WinCondition::ExactlyK => "Only exactly k wins: a longer line does not.",
+                WinCondition::Renju => {
+                    "Renju: X wins with exactly five, may not make a double three, double four or overline."
+                }
+            }),
+            MenuItem::ThinkTime => {
+                desc.write_str("How long the computer searches each move (and your hint).")
             }
             MenuItem::First => {
                 desc.write_str("Who plays X and moves first. Alternate swaps every game.")
@@ -210,8 +234,8 @@ impl Menu {
         wrapped(
             t,
             desc.as_str(),
-            Point::new(20, 198),
-            48,
+            Point::new(left + 6, HELP_TOP + 9),
+            HELP_CHARS,
             11,
             2,
             Font::Small,
@@ -219,10 +243,23 @@ impl Menu {
         );
         t.text(
             "D-pad: move  A: choose  B: back  START: play",
-            Point::new(160, 231),
+            Point::new(160, CONTROLS_Y),
             Font::Small,
             palette::DIM,
             Alignment::Center,
         );
     }
 }
+
+/// Where the menu's lines start (below the title).
+const ROWS_TOP: i32 = layout::SAFE.top_left.y + 26;
+/// The most room a line gets (when there are few).
+const ROW_PITCH_MAX: i32 = 20;
+/// The help box's top: it and the controls line end the safe area.
+const HELP_TOP: i32 = CONTROLS_Y - 5 - 4 - 30;
+/// The controls line (its middle): its glyphs end on the safe area's last
+/// line.
+const CONTROLS_Y: i32 = layout::SAFE.top_left.y + layout::SAFE.size.height as i32 - 6;
+/// Characters per line of help (the box, less its margins, in 6-pixel
+/// characters).
+const HELP_CHARS: usize = 44;

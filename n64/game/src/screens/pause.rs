@@ -37,7 +37,7 @@ impl Pause {
     /// One frame: the D-pad moves, B or START resumes, A chooses.
     pub(crate) fn update(
         &mut self,
-        sv: &mut Services<'_>,
+        sv: &mut Services,
         play: &mut Match,
         input: &Input,
         host: &mut impl Host,
@@ -57,6 +57,7 @@ impl Pause {
             0 => Next::To(Screen::Game),
             1 => {
                 log(host, format_args!("restart"));
+                play.abandon_search(host);
                 *play = sv.new_match(host);
                 Next::To(Screen::Game)
             }
@@ -65,7 +66,7 @@ impl Pause {
     }
 
     /// The board with the menu over it.
-    pub(crate) fn draw<C: Canvas>(&self, sv: &Services<'_>, play: &Match, t: &mut C) {
+    pub(crate) fn draw<C: Canvas>(&self, sv: &Services, play: &Match, t: &mut C) {
         board_view::draw(sv, play, false, t);
         let r = Rectangle::new(Point::new(80, 70), Size::new(160, 110));
         panel(t, r, palette::PANEL, palette::FRAME);

@@ -12,7 +12,7 @@ use crate::sound::Cue;
 
 /// One frame: A or START plays again, B goes to the menu.
 pub(crate) fn update(
-    sv: &mut Services<'_>,
+    sv: &mut Services,
     play: &mut Match,
     input: &Input,
     host: &mut impl Host,
@@ -36,6 +36,6 @@ pub(crate) fn update(
 }
 
 /// The board, the result in the status bar, "Play again?" in the panel.
-pub(crate) fn draw<C: Canvas>(sv: &Services<'_>, play: &Match, t: &mut C) {
+pub(crate) fn draw<C: Canvas>(sv: &Services, play: &Match, t: &mut C) {
     board_view::draw(sv, play, true, t);
 }

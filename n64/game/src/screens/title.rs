@@ -67,7 +67,7 @@ impl Title {
     /// mode.
     pub(crate) fn update(
         &mut self,
-        sv: &mut Services<'_>,
+        sv: &mut Services,
         play: &mut Match,
         input: &Input,
         host: &mut impl Host,
@@ -95,7 +95,7 @@ impl Title {
     /// does the end of the game after its result was shown a while.
     pub(crate) fn update_attract(
         &mut self,
-        sv: &mut Services<'_>,
+        sv: &mut Services,
         play: &mut Match,
         input: &Input,
         host: &mut impl Host,
@@ -111,13 +111,14 @@ impl Title {
             }
             return Next::Stay;
         }
-        play.computer_turn(&mut sv.search, &sv.clock, host);
+        let think_ms = sv.settings.think_ms();
+        play.computer_turn(&mut sv.searches, think_ms, &sv.clock, host);
         Next::Stay
     }
 
     /// The bouncing title, the little board playing itself, PRESS START,
     /// the all-time score against the computer.
-    pub(crate) fn draw<C: Canvas>(&self, sv: &Services<'_>, t: &mut C) {
+    pub(crate) fn draw<C: Canvas>(&self, sv: &Services, t: &mut C) {
         let f = sv.clock.anim_frame();
         // Title letters bounce one after another.
         let title = "TIC-TAC-TOE";
@@ -185,7 +186,7 @@ impl Title {
         if (f / 30).is_multiple_of(2) {
             t.text(
                 "PRESS START",
-                Point::new(160, 186),
+                Point::new(160, 180),
                 Font::Large,
                 palette::CURSOR,
                 Alignment::Center,
@@ -193,19 +194,21 @@ impl Title {
         }
         let s = sv.save.scores[Mode::OnePlayer.index()];
         let line = StrBuf::<64>::format(format_args!(
-            "You vs computer, all time: won {}  lost {}  drawn {}",
-            s.wins, s.losses, s.draws
+            "Vs computer: {} won, {} lost, {} drawn",
+            s.wins.min(9999),
+            s.losses.min(9999),
+            s.draws.min(9999)
         ));
         t.text(
             line.as_str(),
-            Point::new(160, 212),
+            Point::new(160, 203),
             Font::Small,
             palette::DIM,
             Alignment::Center,
         );
         t.text(
-            "Tic-Tac-Toe 64  -  m,n,k-games up to 9x9",
-            Point::new(160, 226),
+            "Tic-Tac-Toe 64: 1x1 to 15x15, gomoku, renju",
+            Point::new(160, 216),
             Font::Small,
             palette::DIM,
             Alignment::Center,
@@ -213,13 +216,13 @@ impl Title {
     }
 
     /// The attract game: the board as in a game, "DEMO" in the panel.
-    pub(crate) fn draw_attract<C: Canvas>(sv: &Services<'_>, play: &Match, t: &mut C) {
+    pub(crate) fn draw_attract<C: Canvas>(sv: &Services, play: &Match, t: &mut C) {
         board_view::draw(sv, play, false, t);
     }
 }
 
 /// The attract mode's game: players and board picked by the clock.
-fn attract_match(sv: &Services<'_>, host: &mut impl Host) -> Match {
+fn attract_match(sv: &Services, host: &mut impl Host) -> Match {
     const PAIRS: [(PlayerKind, PlayerKind, u8); 6] = [
         (PlayerKind::Classic, PlayerKind::Squid, 3),
         (PlayerKind::Medium, PlayerKind::God, 3),
@@ -233,5 +236,14 @@ fn attract_match(sv: &Services<'_>, host: &mut impl Host) -> Match {
     let k = if size == 5 { 4 } else { size };
     let rules = Rules::new(size, size, k).unwrap_or(Rules::CLASSIC);
     let lineup = Lineup::new(Players::ComputerVsComputer(x, o), Side::One);
-    Match::begin(Mode::ComputerVsComputer, true, seed, rules, lineup, host)
+    let think_ms = sv.settings.think_ms();
+    Match::begin(
+        Mode::ComputerVsComputer,
+        true,
+        seed,
+        rules,
+        lineup,
+        think_ms,
+        host,
+    )
 }

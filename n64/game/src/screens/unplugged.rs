@@ -45,7 +45,7 @@ impl Unplugged {
     }
 
     /// The board with the message over it.
-    pub(crate) fn draw<C: Canvas>(&self, sv: &Services<'_>, play: &Match, t: &mut C) {
+    pub(crate) fn draw<C: Canvas>(&self, sv: &Services, play: &Match, t: &mut C) {
         board_view::draw(sv, play, false, t);
         let r = Rectangle::new(Point::new(40, 80), Size::new(240, 80));
         panel(t, r, palette::PANEL, palette::X);

@@ -3,8 +3,9 @@
 #![allow(dead_code)]
 
 use std::cell::Cell;
+use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use embedded_graphics::mono_font::ascii::FONT_10X20;
 use embedded_graphics::mono_font::MonoTextStyle;
@@ -13,7 +14,7 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt64_game::{
     layout, palette, Buttons, Cue, Game, Host, Input, InputTracker, MenuItem, RawPort, Refresh,
-    Rgb555, Screen, TtEntry,
+    Rgb555, Screen, SearchJob, SearchReply, TtEntry,
 };
 use ttt_core::{Mark, Square};
 
@@ -28,11 +29,25 @@ pub struct FakeHost {
     pub fake_clock: Option<Cell<u64>>,
     /// Cues played, in order.
     pub sounds: Vec<Cue>,
-    /// `hush` calls: how many log lines there were at each.
-    pub hushes: Vec<usize>,
     /// `rumble` calls: the port (0-based) of each.
     pub rumbles: Vec<u8>,
+    /// The computer players' transposition table.
+    pub tt: Vec<TtEntry>,
+    /// Every search the game started, in order.
+    pub jobs: Vec<SearchJob>,
+    /// Replies not yet polled.
+    pub replies: VecDeque<SearchReply>,
+    /// `search_stop` calls.
+    pub stops: usize,
+    /// Polls that find nothing before a reply comes out: a search that
+    /// takes this many frames (0: the reply is there at the first poll).
+    pub search_polls: u32,
+    polls_left: u32,
 }
+
+/// How much faster the host searches than the console: a job's time limit
+/// is divided by this (the console's 1 s is 10 ms here).
+pub const SEARCH_SPEEDUP: u64 = 100;
 
 impl FakeHost {
     pub fn new() -> FakeHost {
@@ -45,8 +60,13 @@ impl FakeHost {
             echo: std::env::var_os("GAME_LOG").is_some(),
             fake_clock: None,
             sounds: Vec::new(),
-            hushes: Vec::new(),
             rumbles: Vec::new(),
+            tt: tt(),
+            jobs: Vec::new(),
+            replies: VecDeque::new(),
+            stops: 0,
+            search_polls: 0,
+            polls_left: 0,
         }
     }
 
@@ -99,8 +119,31 @@ impl Host for FakeHost {
         self.sounds.push(cue);
     }
 
-    fn hush(&mut self) {
-        self.hushes.push(self.lines.len());
+    /// Runs the job at once (its time limit scaled by [`SEARCH_SPEEDUP`]);
+    /// the reply comes out after `search_polls` empty polls.
+    fn search_start(&mut self, job: SearchJob) {
+        let start = Instant::now();
+        let limit = job
+            .time_ms
+            .map(|ms| Duration::from_micros(u64::from(ms) * 1000 / SEARCH_SPEEDUP));
+        let stop = || limit.is_some_and(|l| start.elapsed() >= l);
+        let mut reply = job.run(&mut self.tt, &stop);
+        reply.us = start.elapsed().as_micros() as u64;
+        self.jobs.push(job);
+        self.replies.push_back(reply);
+        self.polls_left = self.search_polls;
+    }
+
+    fn search_poll(&mut self) -> Option<SearchReply> {
+        if self.polls_left > 0 {
+            self.polls_left -= 1;
+            return None;
+        }
+        self.replies.pop_front()
+    }
+
+    fn search_stop(&mut self) {
+        self.stops += 1;
     }
 
     fn rumble(&mut self, port: u8) {
@@ -189,8 +232,8 @@ pub fn tt() -> Vec<TtEntry> {
 }
 
 /// Drives a game with raw controller state through an [`InputTracker`].
-pub struct Driver<'a> {
-    pub game: Game<'a>,
+pub struct Driver {
+    pub game: Game,
     pub host: FakeHost,
     pub tracker: InputTracker,
     /// The controllers' state; [`Driver::input`] adds the press edges.
@@ -214,19 +257,14 @@ pub fn connected(n: usize) -> [RawPort; 4] {
 /// The refresh rate of most tests: NTSC's 60 Hz.
 pub const NTSC: Refresh = Refresh::hz(60);
 
-impl<'a> Driver<'a> {
-    pub fn new(tt: &'a mut [TtEntry], host: FakeHost, ports: usize) -> Driver<'a> {
-        Driver::with_refresh(tt, host, ports, NTSC)
+impl Driver {
+    pub fn new(host: FakeHost, ports: usize) -> Driver {
+        Driver::with_refresh(host, ports, NTSC)
     }
 
     /// A game updated `refresh` times per second.
-    pub fn with_refresh(
-        tt: &'a mut [TtEntry],
-        mut host: FakeHost,
-        ports: usize,
-        refresh: Refresh,
-    ) -> Driver<'a> {
-        let game = Game::new(tt, &mut host, refresh);
+    pub fn with_refresh(mut host: FakeHost, ports: usize, refresh: Refresh) -> Driver {
+        let game = Game::new(&mut host, refresh);
         Driver {
             game,
             host,
