@@ -17,6 +17,7 @@ use crate::common::{
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
 use crate::engine::parallel_proof;
+use crate::engine::solve_parts;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -39,7 +40,16 @@ Examples:
   ttt solve --size 5x4 -k 4 --json
   ttt solve --size 6x5 -k 4 --distance  # X wins in 11
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
-  ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core";
+  ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core
+
+A long proof in parts (one per first move of X up to symmetry, and one asking
+whether O wins), each kept as soon as it is settled:
+  ttt solve --size 8x8 -k 5 --tt-mb 8192 --resume 885.parts --certificate 885.cert
+  (Ctrl-C, then the same command again goes on where it stopped)
+Or one job per part, under GNU parallel or a Slurm array, then joined:
+  ttt solve --size 7x7 -k 5 --list-parts |
+    parallel ttt solve --size 7x7 -k 5 --threads 1 --part {} --certificate 775-{}.part
+  ttt join --output 775.cert 775-*.part";
 
 /// Arguments of `ttt solve`.
 #[derive(Debug, clap::Args)]
@@ -67,6 +77,24 @@ pub struct SolveArgs {
     /// Threads for the proof [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Print the numbers of the parts the proof splits into (one per line;
+    /// with --json, what each asks): part 0 asks whether O wins, part i
+    /// whether X wins after its i-th first move up to symmetry.
+    #[arg(long, conflicts_with_all = ["part", "resume", "certificate", "distance"])]
+    pub list_parts: bool,
+    /// Prove one part (see --list-parts) and write its part of the
+    /// certificate to --certificate FILE; `ttt join` joins the parts.
+    #[arg(long, value_name = "N", requires = "certificate", conflicts_with_all = ["resume", "distance", "json"])]
+    pub part: Option<usize>,
+    /// Prove the board part by part, adding each part to FILE as it is
+    /// settled: stopped (Ctrl-C) and run again, the proof goes on from
+    /// there. With --certificate, the parts are joined into it at the end.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["distance", "json"])]
+    pub resume: Option<PathBuf>,
+    /// With --part: how the proof's positions were settled, and its
+    /// heaviest subtrees PLY plies below the part's position [PLY: 2].
+    #[arg(long, value_name = "PLY", requires = "part", num_args = 0..=1, default_missing_value = "2")]
+    pub census: Option<u32>,
 }
 
 #[derive(Serialize)]
@@ -114,6 +142,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         return Err(input_error(format!(
             "{rules} is too large to solve exactly with this engine (at most 64 cells)"
         )));
+    }
+    if args.list_parts {
+        return solve_parts::list(rules, args.json);
+    }
+    if let Some(part) = args.part {
+        return solve_parts::run_part(args, rules, part);
+    }
+    if let Some(journal) = &args.resume {
+        return solve_parts::run_resume(args, rules, journal);
     }
     // Before the search: a bad path must not cost minutes of solving.
     let output = match &args.certificate {

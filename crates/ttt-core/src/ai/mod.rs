@@ -110,7 +110,7 @@ mod tt;
 pub use progress::Progress;
 #[cfg(target_has_atomic = "64")]
 pub use prover::SharedTable;
-pub use prover::{Pairing, ProofTable, Prover, Verdict};
+pub use prover::{Census, Pairing, ProofTable, Prover, Settled, Subtree, Verdict};
 pub use solver::Solver;
 pub use strong::{Budget, Engine, Iteration};
 pub use tt::TtEntry;

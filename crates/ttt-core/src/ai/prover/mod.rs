@@ -59,6 +59,7 @@
 //! [`AtomicBool`]), and then answers `None`.
 use core::sync::atomic::{AtomicBool, Ordering};
 
+mod census;
 mod keys;
 mod pairing;
 mod records;
@@ -70,6 +71,7 @@ use super::tt::{TtEntry, EXACT, NO_MOVE};
 use super::SearchStats;
 use crate::symmetry::Symmetry;
 use crate::{Mark, Outcome, Position, Square};
+pub use census::{Census, Settled, Subtree};
 use keys::{key_of, Tables};
 pub use records::ProofTable;
 #[cfg(target_has_atomic = "64")]
@@ -135,6 +137,14 @@ pub struct Prover<'a, T: ProofTable = &'a mut [TtEntry]> {
     ply: u32,
     root_done: u32,
     root_total: u32,
+    census: Census,
+    /// How the last position searched was settled (for the profile).
+    settled: Settled,
+    /// The heaviest subtrees at `profile_ply`, kept in the caller's slots
+    /// (the first `profile_len` in use).
+    profile: Option<&'a mut [Subtree]>,
+    profile_len: usize,
+    profile_ply: u32,
 }
 
 impl<'a> Prover<'a> {
@@ -172,6 +182,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             ply: 0,
             root_done: 0,
             root_total: 0,
+            census: Census::default(),
+            settled: Settled::Searched,
+            profile: None,
+            profile_len: 0,
+            profile_ply: 0,
         }
     }
 
@@ -191,6 +206,28 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// Counters accumulated since the prover was made.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// How the positions visited since the prover was made were settled.
+    pub fn census(&self) -> Census {
+        self.census
+    }
+
+    /// Keeps the heaviest subtrees (by nodes) that start `ply` plies below
+    /// a question's position, as many as `slots` holds, in `slots`; read
+    /// them with [`profile`](Prover::profile).
+    pub fn set_profile(&mut self, ply: u32, slots: &'a mut [Subtree]) {
+        self.profile = Some(slots);
+        self.profile_len = 0;
+        self.profile_ply = ply;
+    }
+
+    /// The subtrees kept by [`set_profile`](Prover::set_profile) so far,
+    /// in no order.
+    pub fn profile(&self) -> &[Subtree] {
+        self.profile
+            .as_deref()
+            .map_or(&[], |p| &p[..self.profile_len])
     }
 
     /// Moves left unsearched since the prover was made because a sibling's
@@ -414,6 +451,12 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         })
     }
 
+    /// Counts a position settled `how` (after its children, if searched).
+    fn note(&mut self, how: Settled) {
+        self.census.count(how);
+        self.settled = how;
+    }
+
     fn check(&mut self) {
         self.next_check = self.stats.nodes + CHECK_INTERVAL;
         if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
@@ -444,6 +487,31 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// can play as if the mark were not there). `MB`: the Maker-Breaker game
     /// (the defender's lines never count).
     fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
+        if self.profile.is_none() || self.ply != self.profile_ply {
+            return self.search_twins::<MB>(a, d, a_moves);
+        }
+        let before = self.stats.nodes;
+        let r = self.search_twins::<MB>(a, d, a_moves);
+        // A subtree cut short by a stop is kept too: where a bounded run
+        // was spending its time.
+        let s = Subtree {
+            nodes: self.stats.nodes - before,
+            attacker: a,
+            defender: d,
+            attacker_to_move: a_moves,
+            finished: !self.stopped,
+            attacker_wins: r.0 && !self.stopped,
+            maker_breaker: MB,
+            settled_by: self.settled,
+        };
+        if let Some(kept) = self.profile.as_deref_mut() {
+            census::keep_heaviest(kept, &mut self.profile_len, s);
+        }
+        r
+    }
+
+    /// [`search`](Prover::search) past the profile: takes twins out.
+    fn search_twins<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         // With the attacker to move (twins only ever prune the attacker's
         // moves; the defender's first move nearly always holds).
         if MB && a_moves {
@@ -453,6 +521,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                     .map_or(0, |lines| pairing::twin_cells(&t.geo, lines, a, d))
             });
             if paired != 0 {
+                self.census.twins += 1;
                 let (r, zone) = self.search_reduced::<MB>(a, d | paired, a_moves);
                 return (r, zone | paired);
             }
@@ -479,7 +548,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         let g = &t.geo;
         let k1 = g.k - 1;
         let empty = g.full & !(a | d);
+        if self.ply > self.census.deepest {
+            self.census.deepest = self.ply;
+        }
         if empty == 0 {
+            self.note(Settled::NoLines);
             return (false, 0);
         }
         // One pass over the windows: live cells, both sides' winning cells.
@@ -509,6 +582,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             if a_win != 0 {
                 // Maker-Breaker: the winning cell alone; the real game also
                 // needs the defender's lines to stay as they are.
+                self.note(Settled::Lines);
                 return (
                     true,
                     if MB {
@@ -519,10 +593,12 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 );
             }
             if live & empty == 0 {
+                self.note(Settled::NoLines);
                 return (false, 0);
             }
             if !MB && d_win != 0 {
                 if d_win & (d_win - 1) != 0 {
+                    self.note(Settled::Lines);
                     return (false, whole);
                 }
                 forced = d_win;
@@ -531,9 +607,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             }
         } else {
             if !MB && d_win != 0 {
+                self.note(Settled::Lines);
                 return (false, whole);
             }
             if live & empty == 0 {
+                self.note(Settled::NoLines);
                 return (false, 0);
             }
             if a_win != 0 {
@@ -541,6 +619,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                     let first = a_win & a_win.wrapping_neg();
                     let rest = a_win & !first;
                     let two = first | (rest & rest.wrapping_neg());
+                    self.note(Settled::Lines);
                     return (true, if MB { two } else { whole });
                 }
                 forced = a_win;
@@ -552,6 +631,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // potential is below 1 with the defender to move, below 1/2 with the
         // attacker to move (the live lines' unclaimed cells as hyperedges).
         if potential << (a_moves as u32) < 1 << g.k {
+            self.note(Settled::Potential);
             return (false, empty & live);
         }
         // With the attacker to move, the same test one move on: the
@@ -579,6 +659,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 }
             }
             if potential + gain.iter().copied().max().unwrap_or(0) < 1 << g.k {
+                self.note(Settled::PotentialAhead);
                 return (false, empty & live);
             }
         }
@@ -595,6 +676,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             self.stats.tt_hits += 1;
             if e.flags & 3 == EXACT {
                 let zone = stored_zone.map_or(whole, |z| t.canonical_to_board(csym, z) & whole);
+                self.note(Settled::Table);
                 return (e.value != 0, zone);
             }
             if e.mv != NO_MOVE {
@@ -629,9 +711,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 },
                 t.board_to_canonical(csym, zone),
             );
+            self.note(Settled::Pairing);
             return (false, zone);
         }
 
+        self.census.pairing_misses += a_moves as u64;
         // Parallel search: put off when another prover is on it (a later
         // sibling only: the parent tries it again once its other moves are
         // done), else marked as being searched.
@@ -801,6 +885,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         if self.stopped {
             return (false, 0);
         }
+        self.note(Settled::Searched);
         // A dominated move fails with its dominator: that needs the
         // dominator left empty.
         if result != a_moves {

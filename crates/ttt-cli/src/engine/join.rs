@@ -1,0 +1,58 @@
+//! `ttt join`: the parts of a proof (`ttt solve --part N`, or a `--resume`
+//! journal) joined into one certificate, which is then checked.
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use crate::common::{grouped, OutputFile};
+use crate::engine::parts;
+
+const AFTER_HELP: &str = "\
+Reads part files written by `ttt solve --part N --certificate FILE` (or a
+journal of `ttt solve --resume FILE`), picks the sections the board's value
+needs (X wins: one part that says so; a draw: every first move's part and part
+0), writes them as one certificate and checks it as `ttt verify` does, one
+section at a time. Exit status 0: the certificate holds; 2: a part is missing,
+cut off, of another board, or wrong (the reason is printed), and no file is
+written.
+
+Example:
+  ttt solve --size 7x7 -k 5 --list-parts |
+    parallel ttt solve --size 7x7 -k 5 --threads 1 --part {} --certificate 775-{}.part
+  ttt join --output 775.cert 775-*.part && ttt verify 775.cert";
+
+/// Arguments of `ttt join`.
+#[derive(Debug, clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub struct JoinArgs {
+    /// The part files.
+    #[arg(required = true, value_name = "PART")]
+    pub parts: Vec<PathBuf>,
+    /// The certificate to write.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: PathBuf,
+}
+
+/// Runs `ttt join`.
+pub fn run(args: &JoinArgs) -> anyhow::Result<()> {
+    let output = OutputFile::prepare(&args.output, "--output")?;
+    let inputs: Vec<&Path> = args.parts.iter().map(PathBuf::as_path).collect();
+    let joined =
+        parts::join(&inputs, output).map_err(|e| crate::common::input_error(e.to_string()))?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{}: valid proof: {} {} ({} of {} sections, {} entries, {} positions checked, {} bytes; \
+         written in {:.3} s, checked in {:.3} s)",
+        args.output.display(),
+        joined.checked.rules,
+        joined.claim,
+        joined.sections,
+        joined.sections_read,
+        grouped(joined.checked.entries as u64),
+        grouped(joined.checked.positions),
+        grouped(joined.bytes),
+        joined.write_seconds,
+        joined.check_seconds
+    )?;
+    Ok(())
+}
