@@ -15,7 +15,7 @@ APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 
 .PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve \
 	test-steps test-clippy test-build test-run test-core-check test-elf test-e2e tactics-suite \
-	solve-time
+	solve-time bench-solve-885 prove-885
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
@@ -172,6 +172,51 @@ bench-solve:
 				target/release/ttt verify $$cert || exit 1; \
 		else echo "$$size k=$$k: not solved within $(SOLVE_LIMIT) s (the longest runs, and how far they came: README, ttt solve)"; fi; \
 	done
+
+# 8x8 k=5 (issue 52), proved in parts (`ttt solve --resume`; docs/solver.md). `make bench-solve-885`: one part (PART885, a first
+# move of X up to symmetry: `ttt solve --size 8x8 -k 5 --list-parts --json`)
+# searched for BENCH885_NODES nodes on one thread, with its census (what
+# settles the positions) and heaviest subtrees, the same work every run;
+# then the figures of the last full proof, from docs/proof-885.txt.
+# `make prove-885`: the full proof on every core, each part kept in
+# $(PROOF_DIR)/885.parts as it is settled (stop it with Ctrl-C and run it
+# again: it goes on), then the certificate joined, checked by `ttt verify`,
+# and docs/proof-885.txt written (every sitting's wall time added).
+PART885 ?= 1
+BENCH885_NODES ?= 20000000
+PROOF885_TT_MB ?= 8192
+bench-solve-885:
+	@test -x /usr/bin/time || { echo "make bench-solve-885: needs GNU time: apt-get install time" >&2; exit 1; }
+	cargo build --release -p ttt-cli --bin ttt
+	@mkdir -p $(PROOF_DIR)
+	@echo "== 8x8 k=5, part $(PART885), $(BENCH885_NODES) nodes on one thread"
+	@/usr/bin/time -f "peak memory %M KiB, %e s wall, %U s user" \
+		target/release/ttt solve --size 8x8 -k 5 --threads 1 --tt-mb 2048 --part $(PART885) \
+		--max-nodes $(BENCH885_NODES) --census 2 --certificate $(PROOF_DIR)/885-$(PART885).part; \
+		test $$? -le 2
+	@echo "== the last full proof of 8x8 k=5 (docs/proof-885.txt)"
+	@cat docs/proof-885.txt
+
+prove-885:
+	@test -x /usr/bin/time || { echo "make prove-885: needs GNU time: apt-get install time" >&2; exit 1; }
+	cargo build --release -p ttt-cli --bin ttt
+	@mkdir -p $(PROOF_DIR)
+	@cmd="target/release/ttt solve --size 8x8 -k 5 --tt-mb $(PROOF885_TT_MB) --resume $(PROOF_DIR)/885.parts --certificate $(PROOF_DIR)/885.cert"; \
+	echo "$$cmd"; \
+	/usr/bin/time -o $(PROOF_DIR)/885.sitting -f "%e %M" $$cmd; rc=$$?; \
+	echo "$$(date -u +%FT%TZ) $$(cat $(PROOF_DIR)/885.sitting) $$rc" >> $(PROOF_DIR)/885.sittings; \
+	test $$rc = 0 || { echo "make prove-885: stopped (sittings so far: $(PROOF_DIR)/885.sittings); run it again to go on"; exit $$rc; }; \
+	/usr/bin/time -o $(PROOF_DIR)/885.verify -f "%e %M" target/release/ttt verify $(PROOF_DIR)/885.cert || exit 1; \
+	awk -v cmd="$$cmd" -v commit="$$(git rev-parse --short HEAD 2>/dev/null)" \
+		-v bytes="$$(wc -c < $(PROOF_DIR)/885.cert)" -v verify="$$(cat $(PROOF_DIR)/885.verify)" \
+		'{ wall += $$2; if ($$3 > peak) peak = $$3; n++; last = $$1 } \
+		END { split(verify, v, " "); \
+			printf "8x8 k=5: draw, proved and certified by make prove-885\n"; \
+			printf "date %s, commit %s\ncommand %s\n", last, commit, cmd; \
+			printf "wall time %.0f s (%.2f h) in %d sitting(s), peak memory %d KiB\n", wall, wall / 3600, n, peak; \
+			printf "certificate %d bytes, verified in %.0f s, verify peak memory %d KiB\n", bytes, v[1], v[2] }' \
+		$(PROOF_DIR)/885.sittings > docs/proof-885.txt; \
+	cat docs/proof-885.txt
 
 # Does the time `ttt solve` prints match the time a user waits? 6x5 k=4 run
 # 21 times, each timed by the shell around the command (bash's

@@ -564,9 +564,10 @@ impl<T: ProofTable> Writer<'_, '_, T> {
         let g = self.geometry;
         let p = self.player;
         let taken = key.dead | key.x | key.o;
+        let (theirs, mine) = (g.weights(key, p.other()), g.weights(key, p));
         let mut cells: Vec<(u64, usize)> = (0..g.cells())
             .filter(|&i| taken >> i & 1 == 0)
-            .map(|i| (2 * g.weight(key, i, p.other()) + g.weight(key, i, p), i))
+            .map(|i| (2 * theirs[i] + mine[i], i))
             .collect();
         // Highest weight first; ties row-major (deterministic).
         cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

@@ -182,6 +182,9 @@ fn add_census(sum: &mut Census, c: &Census) {
     sum.searched += c.searched;
     sum.pairing_misses += c.pairing_misses;
     sum.twins += c.twins;
+    sum.attacker_moves += c.attacker_moves;
+    sum.defender_moves += c.defender_moves;
+    sum.defender_searched += c.defender_searched;
     sum.deepest = sum.deepest.max(c.deepest);
 }
 

@@ -640,6 +640,16 @@ pub fn census_lines(c: &Census) -> Vec<String> {
             grouped(c.pairing_misses)
         ),
         format!("  twins taken out           {:>15}", grouped(c.twins)),
+        format!(
+            "  moves searched, attacker  {:>15} at {} positions",
+            grouped(c.attacker_moves),
+            grouped(c.searched - c.defender_searched)
+        ),
+        format!(
+            "  moves searched, defender  {:>15} at {} positions",
+            grouped(c.defender_moves),
+            grouped(c.defender_searched)
+        ),
         format!("  deepest ply               {:>15}", c.deepest),
     ]
 }

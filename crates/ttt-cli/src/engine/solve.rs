@@ -95,6 +95,10 @@ pub struct SolveArgs {
     /// heaviest subtrees PLY plies below the part's position [PLY: 2].
     #[arg(long, value_name = "PLY", requires = "part", num_args = 0..=1, default_missing_value = "2")]
     pub census: Option<u32>,
+    /// With --part: stop once the proof has searched N nodes (a bounded
+    /// benchmark: the same work on every run).
+    #[arg(long, value_name = "N", requires = "part")]
+    pub max_nodes: Option<u64>,
 }
 
 #[derive(Serialize)]

@@ -4,7 +4,7 @@
 use std::fs::OpenOptions;
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -94,6 +94,7 @@ fn prove(
     openings: &Openings,
     part: usize,
     profile: Option<Profile>,
+    max_nodes: Option<u64>,
 ) -> PartProof {
     let table = SharedTable::new(&setup.words);
     let mut progress = ProgressLine::new(
@@ -112,7 +113,12 @@ fn prove(
         part,
         &setup.stop,
         profile,
-        &mut |p| progress.set(p.nodes),
+        &mut |p| {
+            if max_nodes.is_some_and(|m| p.nodes >= m) {
+                setup.stop.store(true, Ordering::Relaxed);
+            }
+            progress.set(p.nodes)
+        },
         &mut |w| walk_line.set(w),
     );
     progress.clear();
@@ -145,7 +151,7 @@ pub fn run_part(args: &SolveArgs, rules: Rules, part: usize) -> anyhow::Result<(
         keep: PROFILE_KEEP,
     });
     let start = Instant::now();
-    let run = prove(&setup, &geometry, &openings, part, profile);
+    let run = prove(&setup, &geometry, &openings, part, profile, args.max_nodes);
     signal_hook::low_level::unregister(signal);
     let mut out = io::stdout().lock();
     writeln!(
@@ -182,7 +188,12 @@ pub fn run_part(args: &SolveArgs, rules: Rules, part: usize) -> anyhow::Result<(
     match run.result {
         Ok(_) => Ok(()),
         Err(PartFailure::Stopped) => Err(input_error(format!(
-            "part {part} interrupted after {} nodes and {:.1} s: no part written",
+            "part {part} {} after {} nodes and {:.1} s: no part written",
+            if args.max_nodes.is_some_and(|m| run.nodes >= m) {
+                "stopped at --max-nodes"
+            } else {
+                "interrupted"
+            },
             grouped(run.nodes),
             start.elapsed().as_secs_f64()
         ))),
@@ -266,7 +277,7 @@ pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Res
         let signal =
             signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&setup.stop))?;
         for (i, &part) in todo.iter().enumerate() {
-            let run = prove(&setup, &geometry, &openings, part, None);
+            let run = prove(&setup, &geometry, &openings, part, None, None);
             nodes += run.nodes;
             match run.result {
                 Ok((answer, strategy, section_secs)) => {

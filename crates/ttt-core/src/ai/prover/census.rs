@@ -27,6 +27,14 @@ pub struct Census {
     pub pairing_misses: u64,
     /// Positions reduced by twins before they were looked at.
     pub twins: u64,
+    /// Moves searched at the searched positions with the attacker to move
+    /// (each must fail for the defender to hold), and with the defender to
+    /// move (past one a position, a move that failed: wasted work).
+    pub attacker_moves: u64,
+    /// See `attacker_moves`.
+    pub defender_moves: u64,
+    /// Of the `searched` positions, those with the defender to move.
+    pub defender_searched: u64,
     /// The deepest ply below the question's position reached.
     pub deepest: u32,
 }

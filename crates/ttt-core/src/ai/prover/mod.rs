@@ -851,6 +851,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 // The first move is searched by every prover that gets
                 // here (where one move suffices it nearly always does).
                 self.exclusive = T::PARALLEL && pass == 0 && i > 0;
+                if a_moves {
+                    self.census.attacker_moves += 1;
+                } else {
+                    self.census.defender_moves += 1;
+                }
                 self.ply += 1;
                 let (r, child_zone) = if a_moves {
                     self.search::<MB>(a | bit, d, false)
@@ -886,6 +891,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             return (false, 0);
         }
         self.note(Settled::Searched);
+        self.census.defender_searched += !a_moves as u64;
         // A dominated move fails with its dominator: that needs the
         // dominator left empty.
         if result != a_moves {
