@@ -496,7 +496,10 @@ impl<T: ProofTable> Writer<'_, '_, T> {
             if self.part.pairings.contains_key(&canon) {
                 return Ok(());
             }
-            if let Some(found) = self.prover.blocking_pairs(pos, self.player) {
+            // With P to move (where the prover's proofs never sought
+            // one) only a near pairing is tried: the search from scratch
+            // mostly fails there, and costs more than the reply it saves.
+            if let Some(found) = self.prover.blocking_pairs(pos, self.player, !p_moves) {
                 let mut pairs: Vec<(u8, u8)> = found
                     .pairs()
                     .iter()

@@ -321,12 +321,28 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// A pairing strategy for `blocker` in `pos` against the other side's
     /// lines (those holding no `blocker` mark), if the prover's pairing
     /// searches find one: the static wins its proofs end in. `None` also
-    /// above 64 cells.
-    pub fn blocking_pairs(&mut self, pos: &Position, blocker: Mark) -> Option<Pairing> {
+    /// above 64 cells. The last pairing found (here or in a search) is
+    /// mended first; `thorough` then searches from scratch as the proofs do
+    /// (else only the mending is tried: cheap where a pairing is unlikely).
+    pub fn blocking_pairs(
+        &mut self,
+        pos: &Position,
+        blocker: Mark,
+        thorough: bool,
+    ) -> Option<Pairing> {
         let (a, d, _) = self.load(pos, blocker.other())?;
         let t = self.tables.as_ref()?;
         let g = &t.geo;
-        let found = pairing::pairing(g, t.cell_lines.as_ref(), d, g.full & !(a | d))?;
+        let steps = if thorough { pairing::PAIRING_STEPS } else { 0 };
+        let found = pairing::pairing_near(
+            g,
+            t.cell_lines.as_ref(),
+            d,
+            g.full & !(a | d),
+            &self.last_pairs,
+            steps,
+        )?;
+        self.last_pairs = found;
         let square = |c: u8| {
             let cols = g.cols;
             Square::new(c % cols, c / cols)
@@ -692,7 +708,14 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // its first move keeps such a pairing, and the search for one that
         // is not there costs more than the extra node.
         let paired = if a_moves {
-            pairing::pairing_near(g, t.cell_lines.as_ref(), d, empty, &self.last_pairs)
+            pairing::pairing_near(
+                g,
+                t.cell_lines.as_ref(),
+                d,
+                empty,
+                &self.last_pairs,
+                pairing::PAIRING_STEPS,
+            )
         } else {
             None
         };
