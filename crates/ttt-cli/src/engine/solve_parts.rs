@@ -328,21 +328,29 @@ pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Res
         "time     {:.3} s this sitting",
         start.elapsed().as_secs_f64()
     )?;
-    if let Some(output) = output {
-        let path = output.path().display().to_string();
-        let joined = parts::join(&[journal], output)?;
+    let Some(output) = output else {
         writeln!(
             out,
-            "{rules}: {} (for X, moving first)\ncertificate {path} ({} sections, {} entries, {} bytes, \
-             written in {:.3} s, checked in {:.3} s)",
-            joined.claim,
-            joined.sections,
-            grouped(joined.checked.entries as u64),
-            grouped(joined.bytes),
-            joined.write_seconds,
-            joined.check_seconds
+            "the parts are in {0}: `ttt join --output FILE {0}` makes the certificate once \
+             every part is settled",
+            journal.display()
         )?;
-    }
+        return Ok(());
+    };
+    let path = output.path().display().to_string();
+    let joined = parts::join(&[journal], output)?;
+    writeln!(
+        out,
+        "{rules}: {} (for X, moving first)\ncertificate {path} ({} section{}, {} entries, {} \
+         bytes, written in {:.3} s, checked in {:.3} s)",
+        joined.claim,
+        joined.sections,
+        if joined.sections == 1 { "" } else { "s" },
+        grouped(joined.checked.entries as u64),
+        grouped(joined.bytes),
+        joined.write_seconds,
+        joined.check_seconds
+    )?;
     Ok(())
 }
 
