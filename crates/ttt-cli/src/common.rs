@@ -8,11 +8,7 @@ use std::time::{Duration, Instant};
 use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
 
 use crate::ai::{Budget, Iteration, Player, PlayerKind, SearchStats, TtEntry};
-pub use crate::lines::{
-    quote_short, read_line_bounded, read_line_capped, too_long_message, Line, MAX_LINE_BYTES,
-    QUOTE_CHARS,
-};
-pub use crate::output_file::OutputFile;
+use crate::lines::{quote_short, read_line_bounded, too_long_message, Line};
 
 /// Exit status for bad input (a malformed or finished board, an impossible
 /// size): the same as clap's usage errors.

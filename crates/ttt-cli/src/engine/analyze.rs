@@ -6,9 +6,10 @@ use ttt_core::{Position, Square, SquareFormat};
 
 use crate::ai::{is_solvable, Progress, Solver, Value};
 use crate::common::{
-    exact_k_refusal, fit_tt, for_each_board, input_error, playable_board, quote_short, square_text,
-    use_color, Format, Origin, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, for_each_board, input_error, playable_board, square_text, use_color,
+    Format, Origin, DEFAULT_TT_MB,
 };
+use crate::lines::quote_short;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\

@@ -12,11 +12,12 @@ use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
     exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, tt_entries_useful,
-    with_k, OutputFile, DEFAULT_TT_MB,
+    with_k, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
 use crate::engine::parallel_proof;
+use crate::output_file::OutputFile;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\

@@ -14,7 +14,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use super::reduced::{Geometry, Key};
 
-use crate::common::{grouped, input_error, quote_short, read_line_capped, Line, MAX_LINE_BYTES};
+use crate::common::{grouped, input_error};
+use crate::lines::{quote_short, read_line_capped, Line, MAX_LINE_BYTES};
 
 const AFTER_HELP: &str = "\
 Reads a certificate written by `ttt solve --certificate FILE` and plays every
@@ -185,7 +186,7 @@ fn name(m: Mark) -> &'static str {
 }
 
 /// The non-blank lines of a certificate, numbered from 1, trimmed; each
-/// must be UTF-8 text of at most [`crate::common::MAX_LINE_BYTES`]. A UTF-8
+/// must be UTF-8 text of at most [`crate::lines::MAX_LINE_BYTES`]. A UTF-8
 /// byte order mark before the first line is skipped.
 struct Lines<'a> {
     input: &'a mut dyn BufRead,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use ttt_core::{Mark, Position, Square};
 
-use ttt_cli::common::{read_line_bounded, too_long_message, Line};
+use ttt_cli::lines::{read_line_bounded, too_long_message, Line};
 
 use super::args::Mode;
 use super::input::{help_text, parse_action, parse_answer, Action, Answer};
