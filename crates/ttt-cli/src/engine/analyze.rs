@@ -34,15 +34,14 @@ Examples:
   ttt analyze x.o/.x./..o
   printf 'x........\\n.x.......\\n' | ttt analyze --json -
   ttt analyze --format coord xx./oo./...
-  ttt analyze --json ......... | jq .value
+  ttt analyze --json .........
   ttt analyze -k 3 ..../..../..../....";
 
 /// Arguments of `ttt analyze`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct AnalyzeArgs {
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,

@@ -38,7 +38,7 @@ Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
   ttt solve --size 5x4 -k 4 --json
-  ttt solve --size 6x5 -k 4 --distance  # X wins in 11
+  ttt solve --size 9x3 -k 3 --distance  # X wins in 7 (27 cells)
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
   ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core";
 
@@ -46,11 +46,10 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct SolveArgs {
-    /// Board size: N, CxR or "CxR k=K".
-    #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "3", value_parser = parse_rules,
+          help = crate::common::SIZE_HELP)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -89,6 +88,8 @@ struct SolveJson {
     proof_seconds: f64,
     /// The distance search's share, where it ran.
     distance_seconds: Option<f64>,
+    /// The distance search's nodes, where it ran.
+    distance_nodes: Option<u64>,
     /// The prover's nodes per second of proof (all threads).
     nodes_per_second: u64,
     /// Threads the proof ran on.
@@ -186,7 +187,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // solver has a table of its own.
     let want_distance = rules.cell_count() <= PROVER_ABOVE || args.distance;
     let distance_start = Instant::now();
-    let (value, distance_secs) = match verdict {
+    let (value, distance) = match verdict {
         Verdict::Draw => (Some(Value::Draw), None),
         _ if want_distance && is_solvable(&rules) => {
             let mut tt = Vec::new();
@@ -199,8 +200,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             let mut solver = Solver::new(&mut tt);
             solver.set_progress(&mut on_progress);
             let value = solver.solve(&pos);
+            let nodes = solver.stats().nodes;
             progress.clear();
-            (Some(value), Some(distance_start.elapsed().as_secs_f64()))
+            let secs = distance_start.elapsed().as_secs_f64();
+            (Some(value), Some((nodes, secs)))
         }
         _ => (None, None),
     };
@@ -225,7 +228,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             tt_mib,
             seconds: secs,
             proof_seconds: proof_secs,
-            distance_seconds: distance_secs,
+            distance_seconds: distance.map(|(_, secs)| secs),
+            distance_nodes: distance.map(|(nodes, _)| nodes),
             nodes_per_second: per_second(stats.nodes, proof_secs),
             threads,
             certificate: certificate_info,
@@ -250,10 +254,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 }
             )?,
         }
-        if threads > 1 {
-            writeln!(out, "nodes    {} ({threads} threads)", grouped(stats.nodes))?;
+        // Each search's nodes over its own time (the distance search, where
+        // it runs, is most of the wait and has a rate of its own).
+        let threads_note = if threads > 1 {
+            format!(" ({threads} threads)")
         } else {
-            writeln!(out, "nodes    {}", grouped(stats.nodes))?;
+            String::new()
+        };
+        writeln!(
+            out,
+            "proof    {}{threads_note}",
+            search_line(stats.nodes, proof_secs)
+        )?;
+        if let Some((nodes, secs)) = distance {
+            writeln!(out, "distance {}", search_line(nodes, secs))?;
         }
         // The parts, when the proof is not nearly all of the wait.
         let mut parts = vec![
@@ -263,7 +277,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         if let Some(c) = &certificate_info {
             parts.push(format!("certificate {:.3} s", c.seconds));
         }
-        if let Some(d) = distance_secs {
+        if let Some((_, d)) = distance {
             parts.push(format!("distance {d:.3} s"));
         }
         if secs - proof_secs > 0.05 * secs.max(0.1) {
@@ -271,11 +285,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         } else {
             writeln!(out, "time     {secs:.3} s")?;
         }
-        writeln!(
-            out,
-            "nodes/s  {}",
-            grouped(per_second(stats.nodes, proof_secs))
-        )?;
         writeln!(out, "table    {tt_mib} MiB")?;
         if let Some(c) = &certificate_info {
             writeln!(
@@ -293,6 +302,28 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         Some(e) => Err(e),
         None => Ok(()),
     }
+}
+
+/// `N nodes in T, R nodes/s`: the time to three significant digits, so
+/// that the rate is the nodes over the time shown.
+fn search_line(nodes: u64, secs: f64) -> String {
+    let time = if secs >= 1.0 {
+        format!("{secs:.3} s")
+    } else {
+        let ms = secs * 1000.0;
+        let decimals = match ms {
+            m if m >= 100.0 => 0,
+            m if m >= 10.0 => 1,
+            m if m >= 1.0 => 2,
+            _ => 3,
+        };
+        format!("{ms:.decimals$} ms")
+    };
+    format!(
+        "{} nodes in {time}, {} nodes/s",
+        grouped(nodes),
+        grouped(per_second(nodes, secs))
+    )
 }
 
 /// Proves `verdict` again, keeping the strategies, and writes the

@@ -24,7 +24,7 @@ claimed (positions that differ only in cells no line can use any more are
 checked once). Exit status 0: the proof holds; 2: it is malformed or wrong (the
 reason is printed).
 
-Example:
+Examples:
   ttt solve --size 5x5 -k 4 --certificate 554.cert && ttt verify 554.cert";
 
 /// Arguments of `ttt verify`.
