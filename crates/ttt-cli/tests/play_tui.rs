@@ -88,6 +88,20 @@ impl Tmux {
         }
     }
 
+    /// Waits up to a minute for a screen that `done` accepts (a computer
+    /// that thinks long); panics with the screen, saying `what`, if none.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let end = Instant::now() + Duration::from_secs(60);
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(Instant::now() < end, "{what}:\n{screen}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// `#{alternate_on} #{cursor_flag}`: "0 1" once the program gave the
     /// terminal back (normal screen, cursor shown).
     fn modes(&self) -> String {
@@ -763,15 +777,7 @@ fn full_screen_keys_typed_while_the_computer_thinks_are_played_after_its_move() 
     t.keys(&["Enter"]);
     t.wait_for("typed meanwhile, played after my move: a1 Enter");
     // The computer's move, then a1 for O, and the computer thinks again.
-    let end = Instant::now() + Duration::from_secs(30);
-    let screen = loop {
-        let screen = t.screen();
-        if marks(&screen).contains(&(1, 'a', 'O')) {
-            break screen;
-        }
-        assert!(Instant::now() < end, "a1 was not played:\n{screen}");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let screen = t.wait_until("a1 was not played", |s| marks(s).contains(&(1, 'a', 'O')));
     assert!(!screen.contains("already taken"), "{screen}");
     assert_eq!(marks(&screen).len(), 2, "{screen}");
     t.keys(&["q", "y"]);
@@ -799,16 +805,9 @@ fn full_screen_typing_ahead_on_15x15_loses_no_key() {
     t.tmux(&["send-keys", "-t", "0", "-l", "f8"]);
     t.keys(&["Enter"]);
     // Three moves of each side: the last reply comes after f8.
-    let end = Instant::now() + Duration::from_secs(60);
-    let screen = loop {
-        let screen = t.screen();
-        let count = marks(&screen).iter().filter(|m| m.2 == 'O').count();
-        if count == 3 && screen.contains("Your move (X)") {
-            break screen;
-        }
-        assert!(Instant::now() < end, "no third reply:\n{screen}");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let screen = t.wait_until("no third reply", |s| {
+        marks(s).iter().filter(|m| m.2 == 'O').count() == 3 && s.contains("Your move (X)")
+    });
     assert!(!screen.contains("already taken"), "{screen}");
     let found = marks(&screen);
     for cell in [(8, 'h', 'X'), (9, 'g', 'X'), (8, 'f', 'X')] {
