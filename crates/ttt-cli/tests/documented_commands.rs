@@ -1,6 +1,6 @@
 //! The commands the user is shown run as shown: every example of `ttt`'s
-//! help (the program's and each command's `--help`), and the numbers the
-//! help quotes are the code's.
+//! help (the program's and each command's `--help`), every command of
+//! README.md's `sh` blocks, and the numbers the help quotes are the code's.
 //!
 //! A command runs under `bash -c` in a scratch folder, with `ttt` and
 //! `pbrain-ttt` of this build first on the PATH, HOME and XDG_DATA_HOME in
@@ -14,7 +14,9 @@
 //! `pbrain-ttt`, a full `ttt bench` runs one item, `ttt tactics check --full`
 //! checks a suite of three positions, paths under `crates/` are the
 //! repository's. It must exit 0, and where the example's comment promises
-//! an answer ([`PROMISES`]) print it.
+//! an answer ([`PROMISES`]) print it. README's `make` commands must name a
+//! target of the Makefile they run, and its `cargo install` the command
+//! `make test` runs (`install-check`).
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -74,22 +76,24 @@ fn help(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 help")
 }
 
-/// The commands of every help: its subcommands' helps too.
+/// The program's help and each command's: the commands its help lists,
+/// and the developers' `tactics`, which it does not.
 fn all_helps() -> Vec<(String, String)> {
-    let mut helps = vec![("ttt".to_string(), help(&[]))];
-    for command in [
-        "play",
-        "move",
-        "analyze",
-        "threats",
-        "solve",
-        "verify",
-        "arena",
-        "bench",
-        "pbrain",
-        "completions",
-        "tactics",
-    ] {
+    let root = help(&[]);
+    let (_, listed) = root
+        .split_once("Commands:\n")
+        .expect("ttt --help lists commands");
+    let mut commands: Vec<&str> = listed
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .filter(|l| !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .collect();
+    assert!(commands.len() >= 10, "{commands:?}");
+    commands.push("tactics");
+    let mut helps = vec![("ttt".to_string(), root.clone())];
+    for command in commands {
         helps.push((format!("ttt {command}"), help(&[command])));
     }
     helps
@@ -131,6 +135,26 @@ fn help_examples(help: &str) -> Vec<(String, String)> {
         .filter(|l| !l.trim().is_empty())
         .collect();
     join_lines(&lines)
+}
+
+/// The lines of README.md's ```sh blocks.
+fn readme_commands() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(repo().join("README.md")).expect("read README.md");
+    let mut commands = Vec::new();
+    let mut block: Option<Vec<&str>> = None;
+    for line in text.lines() {
+        match (&mut block, line.trim_end()) {
+            (None, "```sh") => block = Some(Vec::new()),
+            (Some(lines), "```") => {
+                commands.extend(join_lines(lines));
+                block = None;
+            }
+            (Some(lines), _) => lines.push(line),
+            (None, _) => {}
+        }
+    }
+    assert!(block.is_none(), "README.md: an sh block is not closed");
+    commands
 }
 
 /// Replaces the number after each `flag ` with `f(number)`.
@@ -303,7 +327,7 @@ fn every_help_example_runs_and_prints_what_it_says() {
     // Every promise is about an example that is still shown.
     for (command, _) in PROMISES {
         assert!(
-            promised.contains(*command),
+            promised.contains(*command) || readme_commands().iter().any(|(c, _)| c == command),
             "no example runs `{command}` any more: update PROMISES"
         );
     }
@@ -353,6 +377,50 @@ fn the_gomocup_session_of_pbrain_help_is_answered_as_shown() {
     drop(to_brain);
     assert!(answered >= 3, "the session shows {answered} answers");
     assert!(brain.wait().expect("wait for the brain").success());
+}
+
+#[test]
+fn every_readme_command_is_run_here_or_by_make() {
+    let commands = readme_commands();
+    assert!(
+        commands.len() > 10,
+        "only {} README commands",
+        commands.len()
+    );
+    let makefile = std::fs::read_to_string(repo().join("Makefile")).expect("read Makefile");
+    let n64_makefile =
+        std::fs::read_to_string(repo().join("n64/Makefile")).expect("read n64/Makefile");
+    let dir = scratch("readme");
+    let mut failures = Vec::new();
+    let mut ttt_commands = Vec::new();
+    for (command, comment) in commands {
+        if let Some(rest) = command.strip_prefix("make ") {
+            let (file, target) = match rest.strip_prefix("-C n64 ") {
+                Some(t) => (&n64_makefile, t),
+                None => (&makefile, rest),
+            };
+            let target = target.split_whitespace().next().unwrap_or("");
+            let defined = file
+                .lines()
+                .any(|l| l.split(':').next() == Some(target) && l.contains(':'));
+            if !defined {
+                failures.push(format!("README runs `{command}`: no target {target:?}"));
+            }
+        } else if command.starts_with("cargo install ") {
+            if !makefile.contains(&command) {
+                failures.push(format!("README's `{command}` is not run by make test"));
+            }
+        } else if command.starts_with("ttt ") || command.contains("| ttt ") {
+            ttt_commands.push((command, comment));
+        } else {
+            failures.push(format!(
+                "README's `{command}`: neither ttt, make nor cargo install"
+            ));
+        }
+    }
+    run_all(&ttt_commands, &dir, &mut failures);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
 #[test]
