@@ -320,11 +320,11 @@ impl Ui<'_> {
             }
         };
         self.message = format!(
-            "{} Enter plays it.\nKeys: arrows, WASD or the mouse move the cursor; Space places \
-             there, and so does Enter after a move of the cursor; {} undoes your last move, {} \
-             gives a hint, {} or Esc asks before quitting; Backspace and Esc edit a typed \
-             square; Ctrl-Z suspends. Keys typed while the computer thinks are played after \
-             its move.",
+            "{} Enter plays it.\nKeys: arrows or WASD move the cursor and Space places there \
+             (Enter too, once the cursor has moved); a click places at once; {} undoes your \
+             last move, {} gives a hint, {} or Esc asks before quitting; Backspace and Esc \
+             edit a typed square; Ctrl-Z suspends. Keys typed while the computer thinks are \
+             played after its move.",
             squares_help(&rules),
             key('u'),
             key('h'),
