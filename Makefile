@@ -87,7 +87,7 @@ rom-hw:
 # package installed as `make deps` installs the tests' (Debian 12 has no
 # package named mupen64plus); Glide64mk2 because Rice, the default video
 # plugin, shows black (it displays what the RDP renders, and the game draws
-# with the CPU); --noosd keeps the emulator's text off the controls line.
+# with the CPU); --noosd keeps the emulator's messages off the picture.
 EMULATOR_PACKAGES := mupen64plus-ui-console mupen64plus-video-glide64mk2
 play-rom: rom
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(EMULATOR_PACKAGES)"
