@@ -81,7 +81,7 @@ rom:
 # the libdragon source the ROM is built on), or IPL3=FILE (n64/README.md,
 # "ROM for a console").
 rom-hw:
-	$(MAKE) -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
+	@$(MAKE) --no-print-directory -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
 
 # The ROM in Debian's mupen64plus front end (README, "The console"): its
 # package installed as `make deps` installs the tests' (Debian 12 has no

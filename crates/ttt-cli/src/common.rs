@@ -305,6 +305,15 @@ pub const EXACT_K_SIZE_HELP: &str = concat!(
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
 
+/// Reads `--tt-mb` for clap: a whole number of MiB, at least 1.
+pub fn parse_tt_mb(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("the table needs at least 1 MiB".into()),
+        Ok(mb) => Ok(mb),
+        Err(e) => Err(format!("{e} (a whole number of MiB, at least 1)")),
+    }
+}
+
 /// A transposition table of about `mb` MiB (at least one entry); an input
 /// error if the memory cannot be had.
 pub fn alloc_tt(mb: usize) -> anyhow::Result<Vec<TtEntry>> {
@@ -442,6 +451,13 @@ pub fn aim_reached(it: &Iteration, elapsed: Duration, aim: Duration) -> bool {
     elapsed.as_secs_f64() >= aim.as_secs_f64() * share
 }
 
+/// The share of a move's time (of its aim, under a game clock) the exact
+/// solver may take before the player falls back on the search: 3/4, so a
+/// position the solver cannot finish still gets a quarter of the time
+/// searched (on 5x5 k=5 with 150 ms a move: about 110 ms of solving, then
+/// the search).
+pub const SOLVER_SHARE: (u32, u32) = (3, 4);
+
 /// The move a `kind` player picks in `pos` within `limits`, and the search
 /// statistics: the one place that drives `ttt_core::ai::Player`.
 pub fn think(
@@ -454,9 +470,9 @@ pub fn think(
     think_until(kind, seed, tt, pos, limits, &|| false)
 }
 
-/// [`think`], also stopping the search (when `limits` has a deadline: it is
-/// checked with the clock) as soon as `stop` returns `true`: the Gomocup
-/// brain's way to drop a turn the manager no longer wants.
+/// [`think`], also stopping the search (`strong`'s, and the exact
+/// solver's) as soon as `stop` returns `true`: the Gomocup brain's way to
+/// drop a turn the manager no longer wants, and arena's on a signal.
 pub fn think_until(
     kind: PlayerKind,
     seed: u64,
@@ -472,26 +488,29 @@ pub fn think_until(
             aim_reached(it, began.elapsed(), aim.saturating_duration_since(began))
         })
     };
+    // The exact solver either finishes or has nothing: it gets a share of
+    // the time (of the aim, under a game clock), and a position it cannot
+    // solve by then gets the search's move in the rest.
+    let solver_until = limits.aim.or(limits.deadline).map(|until| {
+        began + until.saturating_duration_since(began) * SOLVER_SHARE.0 / SOLVER_SHARE.1
+    });
+    let solver_past = move || stop() || solver_until.is_some_and(|d| Instant::now() >= d);
     let mut player = Player::new(kind, seed, tt);
-    if limits.deadline.is_some() || limits.max_nodes.is_some() {
-        player.set_budget(Budget {
-            // With a deadline only, the clock decides.
-            max_nodes: limits.max_nodes.unwrap_or(if limits.deadline.is_some() {
-                u64::MAX
-            } else {
-                Budget::DEFAULT_NODES
-            }),
-            max_depth: 0,
-            deadline_check: limits
-                .deadline
-                .is_some()
-                .then_some(&past_deadline as &dyn Fn() -> bool),
-            iteration_done: limits
-                .aim
-                .is_some()
-                .then_some(&aim_reached as &dyn Fn(&Iteration) -> bool),
-        });
-    }
+    player.set_solver_deadline(&solver_past);
+    player.set_budget(Budget {
+        // With a deadline only, the clock decides.
+        max_nodes: limits.max_nodes.unwrap_or(if limits.deadline.is_some() {
+            u64::MAX
+        } else {
+            Budget::DEFAULT_NODES
+        }),
+        max_depth: 0,
+        deadline_check: Some(&past_deadline),
+        iteration_done: limits
+            .aim
+            .is_some()
+            .then_some(&aim_reached as &dyn Fn(&Iteration) -> bool),
+    });
     let choice = player.choose_move(pos);
     (choice, player.stats())
 }

@@ -477,3 +477,30 @@ fn tactics_runs_and_checks_a_suite_file() {
     let help = stdout_of(&["--help"]);
     assert!(!help.contains("tactics"), "{help}");
 }
+
+#[test]
+fn a_table_of_0_mib_is_an_error_not_1_mib() {
+    // Issue 51: `--tt-mb 0` silently meant 1 MiB.
+    for command in [
+        &["solve"][..],
+        &["move", "x........"],
+        &["analyze", "x........"],
+        &["arena", "--games", "1"],
+        &["bench", "--only", "4,4,4"],
+    ] {
+        ttt()
+            .args(command)
+            .args(["--tt-mb", "0"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "invalid value '0' for '--tt-mb <MIB>': the table needs at least 1 MiB",
+            ));
+    }
+    ttt()
+        .args(["solve", "--tt-mb", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("3x3 k=3: draw"));
+}

@@ -30,6 +30,7 @@ mod position;
 pub mod renju;
 pub mod rng;
 mod rules;
+pub mod series;
 mod square;
 mod squareset;
 pub mod symmetry;

@@ -5,6 +5,7 @@
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use ttt_core::ai::TtEntry;
+use ttt_core::series::Score;
 use ttt_core::{Position, Square};
 
 use crate::canvas::{Canvas, Plain};
@@ -13,7 +14,7 @@ use crate::input::Input;
 use crate::palette;
 use crate::play::Match;
 use crate::refresh::Refresh;
-use crate::save::{Score, MODES};
+use crate::save::MODES;
 use crate::screens::menu::Menu;
 use crate::screens::pause::Pause;
 use crate::screens::title::Title;
@@ -67,8 +68,8 @@ impl<'a> Game<'a> {
     }
 
     /// Scores this session, per mode ([`Mode::index`](crate::Mode::index)).
-    pub fn session_scores(&self) -> &[Score; MODES] {
-        &self.sv.session
+    pub fn session_scores(&self) -> [Score; MODES] {
+        self.sv.series.map(|series| series.score())
     }
 
     /// All-time scores (the save), per mode.

@@ -1,7 +1,7 @@
 //! Tic-Tac-Toe 64: the console game, independent of the hardware.
 //!
 //! The ROM feeds [`Game::update`] one [`Input`] per frame (see
-//! [`InputTracker`] for edges and auto-repeat), calls [`Game::draw`] on a
+//! [`InputTracker`] for auto-repeat and the stick), calls [`Game::draw`] on a
 //! 320x240 [`Rgb555`] framebuffer, and implements [`Host`] (clock, log line
 //! output, EEPROM). Everything else (screens, menu, game flow, computer
 //! players, scores, save format) lives here and runs on the host in tests.
@@ -10,7 +10,8 @@
 //! screens (`screens/`: title and attract mode, menu, game, pause, result,
 //! unplugged), each holding its state, update and drawing. They share the
 //! match on the board (`play.rs`), the services (`services.rs`: clock,
-//! settings, save and scores, the computer's searches in `search.rs`) and
+//! settings, save, each mode's series of games (`ttt_core::series`: who
+//! opens, the scores), the computer's searches in `search.rs`) and
 //! the drawing pieces: [`palette`], [`layout`], [`canvas`] (what screens
 //! draw with), `widgets.rs`; the canvases are [`Plain`], [`Raster`] (with
 //! its sprite cache, `sprites.rs`) and [`DisplayList`] (for [`ShownFrames`]).
@@ -51,14 +52,13 @@ pub use embedded_graphics::pixelcolor::Rgb555;
 pub use game::Game;
 pub use host::{Host, RumbleCause};
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
-pub use play::{coin_side1_first, Seat};
 pub use raster::{rgba5551, Raster};
 pub use refresh::Refresh;
-pub use save::{SaveData, SaveError, Score, SAVE_SIZE};
+pub use save::{SaveData, SaveError, SAVE_SIZE};
 pub use screens::pause::PAUSE_ITEMS;
 pub use screens::Screen;
 pub use search::{hint_move, move_seed, new_player};
-pub use settings::{First, MenuItem, Mode, Settings};
+pub use settings::{MenuItem, Mode, Settings};
 pub use shown::{Damage, Frame, Redraw, ShownFrames};
 pub use sound::{Cue, Synth};
 pub use sprites::Sprites;
@@ -66,3 +66,4 @@ pub use timing::{
     FrameTimings, ATTRACT_AFTER_MS, ATTRACT_RESULT_MS, RESULT_HOLD_MS, THINK_CVC_MS, THINK_MS,
 };
 pub use ttt_core::ai::TtEntry;
+pub use ttt_core::series::{First, Score};

@@ -1,9 +1,10 @@
-//! One game on the board (a [`Match`]): who sits where, the position, the
-//! cursor and hint, the computer's turn and the moves played. The screens
-//! that show a game (game, pause, result, unplugged, attract) share it.
+//! One game on the board (a [`Match`]): who plays which mark and on which
+//! controller, the position, the cursor and hint, the computer's turn and the
+//! moves played. The screens that show a game (game, pause, result,
+//! unplugged, attract) share it.
 
 use ttt_core::ai::PlayerKind;
-use ttt_core::rng::Rng;
+use ttt_core::series::{Lineup, Players, Seat, Side};
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareFormat};
 
 use crate::host::{log, sound, Host};
@@ -13,38 +14,6 @@ use crate::sound::Cue;
 use crate::text::StrBuf;
 use crate::timing::Clock;
 
-/// Who sits at one side of the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person on this controller port (0-based), side 0 or 1.
-    Human {
-        /// Controller port, 0..4.
-        port: u8,
-        /// 0: you / player 1; 1: player 2.
-        side: u8,
-    },
-    /// The computer.
-    Computer {
-        /// Which player.
-        kind: PlayerKind,
-        /// 0: computer 1 (cvc); 1: the computer / computer 2.
-        side: u8,
-    },
-}
-
-impl Seat {
-    fn side(self) -> usize {
-        match self {
-            Seat::Human { side, .. } | Seat::Computer { side, .. } => side as usize & 1,
-        }
-    }
-}
-
-/// The first-player coin toss of a game (the desktop's session coin).
-pub fn coin_side1_first(game_seed: u64) -> bool {
-    Rng::new(game_seed ^ 0x0005_EEDF_1257).below(2) == 0
-}
-
 /// One game on the board.
 #[derive(Clone)]
 pub(crate) struct Match {
@@ -52,8 +21,8 @@ pub(crate) struct Match {
     pub(crate) attract: bool,
     pub(crate) seed: u64,
     pub(crate) pos: Position,
-    /// Indexed by mark.
-    pub(crate) seats: [Seat; 2],
+    /// Who plays which mark.
+    pub(crate) lineup: Lineup,
     pub(crate) cursor: Square,
     pub(crate) hint: Option<Square>,
     pub(crate) hint_pending: bool,
@@ -69,18 +38,17 @@ pub(crate) struct Match {
 impl Match {
     /// The match before any game: an empty board of `rules`.
     pub(crate) fn idle(rules: Rules) -> Match {
+        let lineup = Lineup::new(Players::HumanVsComputer(PlayerKind::Medium), Side::One);
+        Match::new(Mode::OnePlayer, false, 0, rules, lineup)
+    }
+
+    fn new(mode: Mode, attract: bool, seed: u64, rules: Rules, lineup: Lineup) -> Match {
         Match {
-            mode: Mode::OnePlayer,
-            attract: false,
-            seed: 0,
+            mode,
+            attract,
+            seed,
             pos: Position::new(rules),
-            seats: [
-                Seat::Human { port: 0, side: 0 },
-                Seat::Computer {
-                    kind: PlayerKind::Medium,
-                    side: 1,
-                },
-            ],
+            lineup,
             cursor: centre(&rules),
             hint: None,
             hint_pending: false,
@@ -96,12 +64,12 @@ impl Match {
         attract: bool,
         seed: u64,
         rules: Rules,
-        seats: [Seat; 2],
+        lineup: Lineup,
         host: &mut impl Host,
     ) -> Match {
-        let name = |seat: Seat| match seat {
-            Seat::Human { .. } => "human",
-            Seat::Computer { kind, .. } => kind.name(),
+        let name = |mark: Mark| match lineup.seat(mark) {
+            Seat::Human => "human",
+            Seat::Computer(kind) => kind.name(),
         };
         log(
             host,
@@ -112,24 +80,12 @@ impl Match {
                 rules.columns(),
                 rules.rows(),
                 rules.k(),
-                name(seats[0]),
-                name(seats[1]),
+                name(Mark::X),
+                name(Mark::O),
                 settings::console_nodes(&rules)
             ),
         );
-        Match {
-            mode,
-            attract,
-            seed,
-            pos: Position::new(rules),
-            seats,
-            cursor: centre(&rules),
-            hint: None,
-            hint_pending: false,
-            think: 0,
-            said: None,
-            over_frames: 0,
-        }
+        Match::new(mode, attract, seed, rules, lineup)
     }
 
     pub(crate) fn rules(&self) -> &Rules {
@@ -137,27 +93,22 @@ impl Match {
     }
 
     pub(crate) fn seat_to_move(&self) -> Seat {
-        self.seats[self.pos.side_to_move().index()]
+        self.lineup.seat(self.pos.side_to_move())
     }
 
-    /// The mark side 0 plays.
-    pub(crate) fn side0_mark(&self) -> Mark {
-        if self.seats[0].side() == 0 {
-            Mark::X
-        } else {
-            Mark::O
-        }
+    /// The controller port (0-based) of the person playing `mark`; `None`
+    /// when the computer plays it.
+    pub(crate) fn port(&self, mark: Mark) -> Option<u8> {
+        let side = self.lineup.side(mark);
+        self.lineup
+            .seat(mark)
+            .is_human()
+            .then(|| self.mode.port(side))
     }
 
-    /// Ports a person needs (for the unplug check).
+    /// Ports a person needs, X's and O's (for the unplug check).
     pub(crate) fn needed_ports(&self) -> [Option<u8>; 2] {
-        let mut out = [None; 2];
-        for (o, seat) in out.iter_mut().zip(self.seats) {
-            if let Seat::Human { port, .. } = seat {
-                *o = Some(port);
-            }
-        }
-        out
+        Mark::ALL.map(|mark| self.port(mark))
     }
 
     pub(crate) fn human_ports(&self) -> impl Iterator<Item = u8> + '_ {
@@ -174,7 +125,7 @@ impl Match {
         clock: &Clock,
         host: &mut impl Host,
     ) -> Option<Outcome> {
-        let Seat::Computer { kind, .. } = self.seat_to_move() else {
+        let Seat::Computer(kind) = self.seat_to_move() else {
             return None;
         };
         if self.think == 0 {
@@ -225,7 +176,7 @@ impl Match {
             return None;
         }
         let rules = *self.rules();
-        if matches!(self.seats[mark.index()], Seat::Human { .. }) {
+        if self.lineup.seat(mark).is_human() {
             self.said = None;
         }
         self.hint = None;

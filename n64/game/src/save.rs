@@ -22,6 +22,8 @@
 //! default); the next save written is version 2. A version 2 save is
 //! "invalid version" to a version 1 ROM, which resets it.
 
+use ttt_core::series::Score;
+
 use crate::settings::Settings;
 
 /// Bytes of the save.
@@ -37,37 +39,11 @@ pub const SAVE_MAGIC: [u8; 4] = *b"T64S";
 /// Number of game modes with their own scores.
 pub const MODES: usize = 4;
 
-/// Results of one mode: side 1 is you / player 1 / computer 1.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    /// Games won by side 1.
-    pub wins: u32,
-    /// Games won by side 2 (side 1's losses).
-    pub losses: u32,
-    /// Drawn games.
-    pub draws: u32,
-}
-
-impl Score {
-    /// Zero games.
-    pub const ZERO: Score = Score {
-        wins: 0,
-        losses: 0,
-        draws: 0,
-    };
-
-    /// Games played.
-    pub fn total(&self) -> u32 {
-        self.wins
-            .saturating_add(self.losses)
-            .saturating_add(self.draws)
-    }
-}
-
 /// What the save holds.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct SaveData {
-    /// All-time scores per mode (index: [`crate::Mode::index`]).
+    /// All-time scores per mode (index: [`crate::Mode::index`]): side 1 is
+    /// you, player 1 or computer 1.
     pub scores: [Score; MODES],
     /// The settings last played with.
     pub settings: Settings,

@@ -2,14 +2,15 @@
 //! scores, the computer's searches; and starting a game with the settings.
 
 use ttt_core::ai::TtEntry;
+use ttt_core::series::{Coin, GameResult, Series, Side};
 use ttt_core::Outcome;
 
 use crate::host::{log, sound, write_save, Host, RumbleCause};
-use crate::play::{coin_side1_first, Match, Seat};
+use crate::play::Match;
 use crate::refresh::Refresh;
-use crate::save::{SaveData, SaveError, Score, MODES, SAVE_SIZE};
+use crate::save::{SaveData, SaveError, MODES, SAVE_SIZE};
 use crate::search::Search;
-use crate::settings::{self, First, Mode, Settings};
+use crate::settings::{Mode, Settings};
 use crate::sound::Cue;
 use crate::timing::Clock;
 
@@ -19,10 +20,9 @@ pub(crate) struct Services<'a> {
     pub(crate) clock: Clock,
     pub(crate) settings: Settings,
     pub(crate) save: SaveData,
-    /// Scores this session, per mode.
-    pub(crate) session: [Score; MODES],
-    /// Games started per mode this session (for "alternate").
-    pub(crate) games: [u32; MODES],
+    /// This session's series of games, per mode: the games started (for
+    /// "alternate") and the scores.
+    pub(crate) series: [Series; MODES],
     /// Per port: a controller with a Rumble Pak is connected (this frame's
     /// input).
     pub(crate) rumble_paks: [bool; 4],
@@ -51,13 +51,13 @@ impl<'a> Services<'a> {
                 data
             }
         };
+        let settings = save.settings;
         Services {
             search: Search::new(tt),
             clock: Clock::new(refresh),
-            settings: save.settings,
+            settings,
             save,
-            session: [Score::ZERO; MODES],
-            games: [0; MODES],
+            series: Mode::ALL.map(|mode| Series::new(settings.players(mode), settings.first)),
             rumble_paks: [false; 4],
         }
     }
@@ -88,98 +88,50 @@ impl<'a> Services<'a> {
         let Some(winner) = outcome.winner() else {
             return;
         };
-        match play.seats[winner.index()] {
-            Seat::Human { port, .. } => self.rumble(port, RumbleCause::Win, host),
-            Seat::Computer { .. } => {
-                if let Seat::Human { port, .. } = play.seats[winner.other().index()] {
-                    self.rumble(port, RumbleCause::Loss, host);
-                }
-            }
+        if let Some(port) = play.port(winner) {
+            self.rumble(port, RumbleCause::Win, host);
+        } else if let Some(port) = play.port(winner.other()) {
+            self.rumble(port, RumbleCause::Loss, host);
         }
     }
 
-    /// A new game with the menu's settings, seeded by the clock.
+    /// A new game with the menu's settings, seeded by the clock. A coin
+    /// toss is that of the game's seed, so `ttt --seed <seed>` opens its
+    /// first game the same way.
     pub(crate) fn new_match(&mut self, host: &mut impl Host) -> Match {
         let s = self.settings;
-        let rules = s.rules();
-        let mode = s.mode;
         let seed = self.clock.frame();
-        let game_no = self.games[mode.index()];
-        self.games[mode.index()] = game_no.wrapping_add(1);
-        let side0_first = match s.first {
-            First::You => true,
-            First::Computer => false,
-            First::Random => coin_side1_first(seed),
-            First::Alternate => game_no.is_multiple_of(2),
-        };
-        let (side0, side1) = match mode {
-            Mode::OnePlayer => (
-                Seat::Human { port: 0, side: 0 },
-                Seat::Computer {
-                    kind: settings::effective_kind(s.computer_kind(), &rules),
-                    side: 1,
-                },
-            ),
-            Mode::TwoPads => (
-                Seat::Human { port: 0, side: 0 },
-                Seat::Human { port: 1, side: 1 },
-            ),
-            Mode::SharedPad => (
-                Seat::Human { port: 0, side: 0 },
-                Seat::Human { port: 0, side: 1 },
-            ),
-            Mode::ComputerVsComputer => (
-                Seat::Computer {
-                    kind: settings::effective_kind(s.computer_kind(), &rules),
-                    side: 0,
-                },
-                Seat::Computer {
-                    kind: settings::effective_kind(s.computer2_kind(), &rules),
-                    side: 1,
-                },
-            ),
-        };
-        let seats = if side0_first {
-            [side0, side1]
-        } else {
-            [side1, side0]
-        };
-        Match::begin(mode, false, seed, rules, seats, host)
+        let series = &mut self.series[s.mode.index()];
+        series.set_players(s.players(s.mode));
+        series.set_first(s.first);
+        let opener = series.next_opener(&mut Coin::new(seed));
+        let lineup = series.start_game(opener);
+        Match::begin(s.mode, false, seed, s.rules(), lineup, host)
     }
 
     /// A game (not the attract mode's) ended with `outcome`: its jingle, the
     /// scores (this session and the save's, logged) and the save written.
     pub(crate) fn record_result(&mut self, play: &Match, outcome: Outcome, host: &mut impl Host) {
         let mode = play.mode.index();
-        let side0 = play.side0_mark();
+        let Some(result) = self.series[mode].finish_game(outcome) else {
+            return;
+        };
         // Loss: the computer beat a person; any other win is celebrated.
-        let jingle = match outcome.winner() {
-            None => Cue::Draw,
-            Some(m) if play.mode == Mode::OnePlayer && m != side0 => Cue::Loss,
-            Some(_) => Cue::Win,
+        let jingle = match result {
+            GameResult::Draw => Cue::Draw,
+            GameResult::Win(Side::Two) if play.mode == Mode::OnePlayer => Cue::Loss,
+            GameResult::Win(_) => Cue::Win,
         };
         sound(host, jingle);
         self.rumble_result(play, outcome, host);
-        for score in [&mut self.session[mode], &mut self.save.scores[mode]] {
-            match outcome.winner() {
-                Some(m) if m == side0 => score.wins = score.wins.saturating_add(1),
-                Some(_) => score.losses = score.losses.saturating_add(1),
-                None => score.draws = score.draws.saturating_add(1),
-            }
-        }
-        let s = self.session[mode];
-        let t = self.save.scores[mode];
+        self.save.scores[mode].add(result);
         log(
             host,
             format_args!(
-                "score {} session={}-{}-{} total={}-{}-{}",
+                "score {} session={} total={}",
                 play.mode.name(),
-                s.wins,
-                s.losses,
-                s.draws,
-                t.wins,
-                t.losses,
-                t.draws
+                self.series[mode].score(),
+                self.save.scores[mode]
             ),
         );
         self.save.settings = self.settings;

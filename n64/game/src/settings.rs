@@ -1,9 +1,10 @@
 //! Game settings and the menu's items.
 
 use ttt_core::ai::PlayerKind;
+use ttt_core::series::{First, Players, Side};
 use ttt_core::Rules;
 
-/// Who plays.
+/// Who plays, and on which controllers. Each mode keeps its own scores.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// You (controller 1) against the computer.
@@ -68,33 +69,23 @@ impl Mode {
             Mode::ComputerVsComputer => ["CPU 1", "CPU 2"],
         }
     }
-}
 
-/// Who moves first (plays X).
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub enum First {
-    /// Side 1: you, player 1, computer 1.
-    #[default]
-    You,
-    /// Side 2: the computer, player 2, computer 2.
-    Computer,
-    /// A coin toss from the game's seed.
-    Random,
-    /// Side 1 in odd games of the session, side 2 in even ones.
-    Alternate,
-}
-
-impl First {
-    /// Menu order.
-    pub const ALL: [First; 4] = [First::You, First::Computer, First::Random, First::Alternate];
-
-    /// Name in the log.
-    pub const fn name(self) -> &'static str {
+    /// Who plays in this mode; `computers` are computer 1's and computer
+    /// 2's players (the one computer of 1 player vs computer is computer 1).
+    pub const fn players(self, computers: [PlayerKind; 2]) -> Players {
         match self {
-            First::You => "you",
-            First::Computer => "computer",
-            First::Random => "random",
-            First::Alternate => "alternate",
+            Mode::OnePlayer => Players::HumanVsComputer(computers[0]),
+            Mode::TwoPads | Mode::SharedPad => Players::TwoHumans,
+            Mode::ComputerVsComputer => Players::ComputerVsComputer(computers[0], computers[1]),
+        }
+    }
+
+    /// The controller port (0-based) of the person on `side`: player 2 has
+    /// controller 2 in [`Mode::TwoPads`]; everyone else plays on controller 1.
+    pub const fn port(self, side: Side) -> u8 {
+        match (self, side) {
+            (Mode::TwoPads, Side::Two) => 1,
+            _ => 0,
         }
     }
 }
@@ -242,7 +233,18 @@ impl Settings {
             .map_or(PlayerKind::Classic, |s| s.0)
     }
 
+    /// Who plays in `mode` with these settings, the computers as they
+    /// really play on the board ([`effective_kind`]).
+    pub fn players(&self, mode: Mode) -> Players {
+        let rules = self.rules();
+        mode.players([
+            effective_kind(self.computer_kind(), &rules),
+            effective_kind(self.computer2_kind(), &rules),
+        ])
+    }
+
     /// For the save (format 2: byte 6 is the Rumble setting, 1 on, 0 off).
+    /// Who goes first is saved as its place in [`First::ALL`].
     pub fn to_bytes(&self) -> [u8; 8] {
         [
             self.mode as u8,

@@ -8,6 +8,7 @@ use ttt64_game::{
     SAVE_SIZE,
 };
 use ttt_core::ai::{self, Solver};
+use ttt_core::series::{Coin, Side};
 use ttt_core::{Mark, Outcome};
 
 #[test]
@@ -575,9 +576,45 @@ fn alternate_and_random_first() {
     assert_eq!(d.host.count_prefix("result x-wins"), 2);
     assert_eq!(d.game.session_scores()[1].losses, 1);
 
-    // Random: decided by the game seed's coin, as on the desktop.
-    assert!(ttt64_game::coin_side1_first(0) || !ttt64_game::coin_side1_first(0));
-    let _ = First::Random;
+    // Random: each game's coin is its seed's, as on the desktop: `ttt
+    // --seed <seed>` opens its first game the same way.
+    d.idle(40);
+    d.press(0, Buttons::B);
+    d.wait_screen(Screen::Menu, 10);
+    d.set(MenuItem::Players, "cvc");
+    d.set(MenuItem::Computer, "random");
+    d.set(MenuItem::Computer2, "classic");
+    d.set(MenuItem::First, "random");
+    d.start();
+    let mut openers = Vec::new();
+    for _ in 0..8 {
+        d.wait_screen(Screen::Result, 3000);
+        let game = d.host.with_prefix("game seed=").pop().unwrap();
+        let seed: u64 = game["game seed=".len()..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let opener = Coin::new(seed).toss();
+        let x = if opener == Side::One {
+            "x=random o=classic"
+        } else {
+            "x=classic o=random"
+        };
+        assert!(
+            game.contains(x),
+            "{game}: the coin of seed {seed} falls for {opener:?}"
+        );
+        openers.push(opener);
+        d.idle(40);
+        d.press(0, Buttons::A);
+    }
+    assert!(
+        openers.contains(&Side::One) && openers.contains(&Side::Two),
+        "{openers:?}"
+    );
+    assert_eq!(d.game.settings().first, First::Random);
 }
 
 #[test]

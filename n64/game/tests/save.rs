@@ -145,3 +145,43 @@ fn unknown_versions_and_bad_rumble_bytes() {
     assert_eq!(got.scores[1].draws, 9);
     assert_eq!(got.settings, Settings::default());
 }
+
+#[test]
+fn who_goes_first_and_the_scores_read_as_saves_wrote_them() {
+    // A version 2 save written byte by byte by the layout: 1 player vs
+    // computer 3-2-1, cvc 0-1-7; settings 2p, 5x5, k=4, computers 2 and 7,
+    // rumble on, and each way of going first as saves store it (0 you,
+    // 1 computer, 2 random, 3 alternate).
+    for (byte, first) in [
+        (0, First::You),
+        (1, First::Computer),
+        (2, First::Random),
+        (3, First::Alternate),
+    ] {
+        let mut b = [0u8; SAVE_SIZE];
+        b[..6].copy_from_slice(b"T64S\x02\x04");
+        b[8..20].copy_from_slice(&[0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1]);
+        b[44..56].copy_from_slice(&[0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 7]);
+        b[56..64].copy_from_slice(&[1, 5, 4, 2, 7, byte, 1, 0]);
+        let b = resealed(b);
+        let got = SaveData::decode(&b).unwrap();
+        assert_eq!(got.settings.first, first, "byte {byte}");
+        assert_eq!(
+            (got.settings.mode, got.settings.size, got.settings.k),
+            (Mode::TwoPads, 5, 4)
+        );
+        assert_eq!(
+            got.scores[Mode::OnePlayer.index()],
+            Score {
+                wins: 3,
+                losses: 2,
+                draws: 1
+            }
+        );
+        assert_eq!(
+            got.scores[Mode::ComputerVsComputer.index()].to_string(),
+            "0-1-7"
+        );
+        assert_eq!(got.encode(), b, "written back unchanged");
+    }
+}

@@ -6,8 +6,8 @@ use ttt_core::{Position, Square, SquareFormat};
 
 use crate::ai::{is_solvable, Progress, Solver, Value};
 use crate::common::{
-    exact_k_refusal, fit_tt, for_each_board, input_error, playable_board, square_text, use_color,
-    Format, Origin, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, square_text,
+    use_color, Format, Origin, DEFAULT_TT_MB,
 };
 use crate::lines::quote_short;
 use crate::progress::ProgressLine;
@@ -52,7 +52,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum, default_value_t = Format::Number)]
     pub format: Format,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// The board, e.g. x.o/.x./..o, or '-' for one board per line of
     /// standard input.

@@ -99,7 +99,7 @@
 //! order), so a certificate holds exactly the reduced positions the checker
 //! will visit (one per symmetry class).
 use std::collections::{HashMap, HashSet};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -257,16 +257,16 @@ impl Certificate {
     /// Writes the certificate into `file` (see [`crate::output_file::OutputFile`])
     /// and puts it in place; returns its size in bytes.
     pub fn write_to(&self, file: OutputFile) -> anyhow::Result<u64> {
-        let mut out = CountingWriter {
-            inner: BufWriter::new(file.handle()),
-            bytes: 0,
-        };
-        self.write(&mut out)
-            .and_then(|()| out.inner.flush())
-            .map_err(|e| file.error(&e))?;
-        let bytes = out.bytes;
-        drop(out);
-        file.finish()?;
+        let mut bytes = 0;
+        file.write(|out| {
+            let mut out = CountingWriter {
+                inner: out,
+                bytes: 0,
+            };
+            let written = self.write(&mut out);
+            bytes = out.bytes;
+            written
+        })?;
         Ok(bytes)
     }
 

@@ -2,7 +2,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -11,12 +10,13 @@ use ttt_core::{Position, Rules};
 use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
-    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, tt_entries_useful,
-    with_k, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, parse_tt_mb, per_second,
+    tt_entries_useful, with_k, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
 use crate::engine::parallel_proof;
+use crate::interrupt::Interrupt;
 use crate::output_file::OutputFile;
 use crate::progress::ProgressLine;
 
@@ -27,9 +27,14 @@ the time and nodes per second. Boards of up to 64 cells are proven by the prover
 boards of up to 25 cells always, on larger ones with --distance (it can take far
 longer than the proof). The time printed is the wall time of the whole command,
 with its parts when there are several. On a terminal a progress line is shown on stderr; through a
-pipe only the result is printed. Ctrl-C stops the search cleanly (no result,
-exit status 2). With --certificate FILE a proof is written that `ttt verify
-FILE` checks without trusting the solver. The proof and the certificate are
+pipe only the result is printed. Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
+the work cleanly with exit status 2: no result if the proof was not done, no
+certificate file if it was not written (a second signal ends ttt at once with
+status 128 + the signal, still leaving no temporary file). With --certificate
+FILE a proof is written that `ttt verify FILE` checks without trusting the
+solver: a regular file is replaced once the proof is complete (keeping its
+mode), a symbolic link is written through, a pipe or a device such as
+/dev/null or /dev/stdout is written into. The proof and the certificate are
 worked out on every core (--threads), the threads sharing one table of --tt-mb
 MiB (best about the size of the proof: each page first touched costs a page
 fault); the distance on one.
@@ -62,7 +67,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub distance: bool,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// Threads for the proof [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -143,9 +148,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         .map_or_else(parallel_proof::default_threads, usize::from);
     let table_secs = table_start.elapsed().as_secs_f64();
     let pos = Position::new(rules);
-    let stop = Arc::new(AtomicBool::new(false));
-    // Ctrl-C sets the flag; the search sees it within a few thousand nodes.
-    let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
+    // Ctrl-C and the like set the flag; the search sees it within a few
+    // thousand nodes.
+    let interrupt = Interrupt::default();
+    let handlers = interrupt.on_signals()?;
+    let stop = interrupt.flag();
     let proof_start = Instant::now();
     let mut progress = ProgressLine::new(
         &format!(
@@ -153,7 +160,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         ),
         None,
     );
-    let proof = parallel_proof::verdict(table, &pos, threads, &stop, &mut |p| {
+    let proof = parallel_proof::verdict(table, &pos, threads, stop, &mut |p| {
         if p.total > 0 {
             progress.message(format!(", first moves settled {}/{}", p.done, p.total));
         }
@@ -163,7 +170,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let proof_secs = proof_start.elapsed().as_secs_f64();
     progress.clear();
     let Some(verdict) = verdict else {
-        signal_hook::low_level::unregister(signal);
         return Err(interrupted(
             stats.nodes,
             proof.settled,
@@ -173,7 +179,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // The value is printed even when the certificate fails; its error
     // comes after.
     let (certificate_info, certificate_error) = match output {
-        Some(output) => match write_certificate(table, threads, rules, verdict, &stop, output) {
+        Some(output) => match write_certificate(table, threads, rules, verdict, stop, output) {
             Ok(info) => (Some(info), None),
             Err(e) => (None, Some(e)),
         },
@@ -197,17 +203,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 None,
             );
             let mut on_progress = |p: Progress| progress.set(p.nodes);
+            let stopped = || interrupt.is_set();
             let mut solver = Solver::new(&mut tt);
             solver.set_progress(&mut on_progress);
-            let value = solver.solve(&pos);
+            solver.set_deadline(&stopped);
+            let value = solver.try_solve(&pos);
             let nodes = solver.stats().nodes;
             progress.clear();
             let secs = distance_start.elapsed().as_secs_f64();
-            (Some(value), Some((nodes, secs)))
+            (value, Some((nodes, secs)))
         }
         _ => (None, None),
     };
-    signal_hook::low_level::unregister(signal);
+    drop(handlers);
     let secs = start.elapsed().as_secs_f64();
     let result = match verdict {
         Verdict::Win => "x-wins",
@@ -298,9 +306,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    match certificate_error {
-        Some(e) => Err(e),
-        None => Ok(()),
+    match (certificate_error, value, distance) {
+        (Some(e), _, _) => Err(e),
+        // The distance search ran and has no value: stopped by a signal.
+        (None, None, Some((_, secs))) => Err(input_error(format!(
+            "the search for the distance was interrupted after {secs:.1} s: no distance"
+        ))),
+        _ => Ok(()),
     }
 }
 
@@ -346,10 +358,15 @@ fn write_certificate(
     progress.clear();
     let cert = cert.map_err(|failure| {
         let why = match failure {
-            Failure::Stopped => format!(
-                "the certificate was interrupted after {:.1} s",
-                start.elapsed().as_secs_f64()
-            ),
+            // Stopped as the proof is: the exit status --help gives.
+            Failure::Stopped => {
+                return input_error(format!(
+                    "--certificate {}: the certificate was interrupted after {:.1} s: no file \
+                     written",
+                    output.path().display(),
+                    start.elapsed().as_secs_f64()
+                ))
+            }
             Failure::Unsupported(why) => why,
             Failure::NoMove(why) => format!("no certificate: {why}"),
         };

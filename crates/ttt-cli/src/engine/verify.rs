@@ -22,7 +22,7 @@ Reads a certificate written by `ttt solve --certificate FILE` and plays every
 game its strategies allow from the empty board, checking that each one ends as
 claimed (positions that differ only in cells no line can use any more are
 checked once). Exit status 0: the proof holds; 2: it is malformed or wrong (the
-reason is printed).
+reason is printed; with --json also as \"valid\": false and its \"reason\").
 
 Examples:
   ttt solve --size 5x5 -k 4 --certificate 554.cert && ttt verify 554.cert";
@@ -84,38 +84,41 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     // Read as a stream of bounded lines: memory follows the certificate's
     // entries, not the size of whatever file is given (/dev/zero).
-    let checked = check(&mut BufReader::new(file)).map_err(|e| {
-        input_error(format!(
-            "{}: certificate rejected: {e}",
-            args.file.display()
-        ))
-    })?;
+    let checked = check(&mut BufReader::new(file));
     let secs = start.elapsed().as_secs_f64();
+    let shown = args.file.display().to_string();
     let mut out = io::stdout().lock();
     if args.json {
         #[derive(Serialize)]
         struct Json<'a> {
-            file: String,
+            file: &'a str,
             valid: bool,
+            /// Why the certificate was rejected.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            reason: Option<&'a str>,
             #[serde(flatten)]
-            checked: &'a Checked,
+            checked: Option<&'a Checked>,
             seconds: f64,
         }
         serde_json::to_writer_pretty(
             &mut out,
             &Json {
-                file: args.file.display().to_string(),
-                valid: true,
-                checked: &checked,
+                file: &shown,
+                valid: checked.is_ok(),
+                reason: checked.as_ref().err().map(String::as_str),
+                checked: checked.as_ref().ok(),
                 seconds: secs,
             },
         )?;
         writeln!(out)?;
-    } else {
+        out.flush()?;
+    }
+    let checked =
+        checked.map_err(|e| input_error(format!("{shown}: certificate rejected: {e}")))?;
+    if !args.json {
         writeln!(
             out,
-            "{}: valid proof: {} {} ({} entries, {} positions checked, {secs:.3} s)",
-            args.file.display(),
+            "{shown}: valid proof: {} {} ({} entries, {} positions checked, {secs:.3} s)",
             checked.rules,
             checked.claim,
             grouped(checked.entries as u64),
@@ -236,10 +239,11 @@ impl Lines<'_> {
 pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
     let mut lines = Lines { input, number: 0 };
     let (n, magic) = lines.expect("the header")?;
-    let version = magic
+    let version_text = magic
         .strip_prefix("ttt-certificate ")
         .ok_or_else(|| format!("line {n}: not a ttt certificate"))?;
-    match version.parse::<u32>() {
+    let version = number::<u32>(version_text);
+    match version {
         // Version 2 is version 3 without pairing entries.
         Ok(2 | FORMAT_VERSION) => {}
         Ok(1) => {
@@ -252,10 +256,11 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
             return Err(format!(
                 "line {n}: unknown certificate version `{}` (this ttt reads version \
                  {FORMAT_VERSION})",
-                quote_short(version)
+                quote_short(version_text)
             ))
         }
     }
+    let pairings_allowed = version == Ok(FORMAT_VERSION);
     let (n, rules_line) = lines.expect("the rules")?;
     let rules: Rules = rules_line
         .strip_prefix("rules ")
@@ -298,6 +303,12 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
                 break;
             }
             if let Some(rest) = line.strip_prefix("pairs ") {
+                if !pairings_allowed {
+                    return Err(format!(
+                        "line {n}: a pairing entry in a version 2 certificate (pairings came \
+                         with version {FORMAT_VERSION}: the file says `ttt-certificate 2`)"
+                    ));
+                }
                 if goal != Goal::Blocks {
                     return Err(format!(
                         "line {n}: a pairing only blocks: it cannot be part of `strategy {head}`"
@@ -332,6 +343,15 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
     })
 }
 
+/// A number as the writer writes it: decimal digits, no sign, no leading
+/// zero (a file with `+3` or `03` was not written by `ttt solve`).
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, ()> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten().ok_or(())
+}
+
 /// One `BOARD SPARE MOVE` line of `player`'s strategy: the reduced position
 /// (`player` to move) and the reply's cell index. The reply must be an
 /// empty live cell (a `.`).
@@ -343,9 +363,7 @@ fn parse_entry(geometry: &Geometry, player: Mark, line: &str) -> Result<(Key, us
     let (dead, x, o) = geometry
         .parse_board(board)
         .map_err(|e| format!("bad board: {e}"))?;
-    let spare: u8 = spare
-        .parse()
-        .map_err(|_| format!("bad spare cell count `{spare}`"))?;
+    let spare: u8 = number(spare).map_err(|_| format!("bad spare cell count `{spare}`"))?;
     let key = Key {
         dead,
         x,
@@ -356,14 +374,14 @@ fn parse_entry(geometry: &Geometry, player: Mark, line: &str) -> Result<(Key, us
     geometry
         .check_consistent(&key)
         .map_err(|e| format!("not a reduced position with {} to move: {e}", name(player)))?;
-    let number: usize = mv.parse().map_err(|_| format!("bad move `{mv}`"))?;
-    let index = number
+    let cell: usize = number(mv).map_err(|_| format!("bad move `{}`", quote_short(mv)))?;
+    let index = cell
         .checked_sub(1)
         .filter(|&i| i < geometry.cells())
-        .ok_or_else(|| format!("move {number} is not on the board"))?;
+        .ok_or_else(|| format!("move {cell} is not on the board"))?;
     if (dead | x | o) >> index & 1 != 0 {
         return Err(format!(
-            "move {number} is not legal there: the reply must be an empty live cell (`.`)"
+            "move {cell} is not legal there: the reply must be an empty live cell (`.`)"
         ));
     }
     Ok((key, index))
@@ -390,9 +408,8 @@ fn parse_pairing(geometry: &Geometry, player: Mark, line: &str) -> Result<Key, S
     let (dead, x, o) = geometry
         .parse_board(board)
         .map_err(|e| format!("bad board: {e}"))?;
-    let spare: u8 = spare
-        .parse()
-        .map_err(|_| format!("bad spare cell count `{}`", quote_short(spare)))?;
+    let spare: u8 =
+        number(spare).map_err(|_| format!("bad spare cell count `{}`", quote_short(spare)))?;
     let key = Key {
         dead,
         x,
@@ -404,7 +421,7 @@ fn parse_pairing(geometry: &Geometry, player: Mark, line: &str) -> Result<Key, S
         .check_consistent(&key)
         .map_err(|e| format!("not a reduced position with {to_move} to move: {e}"))?;
     let cell = |text: &str| -> Result<usize, String> {
-        text.parse::<usize>()
+        number::<usize>(text)
             .ok()
             .and_then(|n| n.checked_sub(1))
             .ok_or_else(|| format!("bad cell number `{}`", quote_short(text)))

@@ -196,7 +196,12 @@ impl<B: Brain> Session<B> {
         match pos.outcome() {
             Outcome::InProgress => {}
             Outcome::Win(mark) => {
-                return writeln!(out, "ERROR the game is over: {} has five", mark_name(mark))
+                return writeln!(
+                    out,
+                    "ERROR the game is over: {} has {} in a row",
+                    mark_name(mark),
+                    pos.rules().k()
+                )
             }
             Outcome::Draw => return writeln!(out, "ERROR the game is over: the board is full"),
         }

@@ -4,13 +4,13 @@ use std::io::{self, BufRead, Write};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
+use ttt_core::series::{Players, Seat};
 use ttt_core::{Mark, Position, Square};
 
 use ttt_cli::lines::{read_line_bounded, too_long_message, Line};
 
-use super::args::Mode;
 use super::input::{help_text, parse_action, parse_answer, undo_message, Action, Answer};
-use super::session::{Seat, Session, Undone};
+use super::session::{Session, Undone};
 use super::{Cause, Exit};
 
 /// Widest board drawn with grid lines; wider ones (up to 20 columns) drop
@@ -208,15 +208,16 @@ pub fn run<R: BufRead, W: Write>(session: &mut Session, input: R, out: W) -> io:
             ""
         }
     )?;
-    match session.mode() {
-        Mode::HumanVsAi => writeln!(io.out, "You are playing against {}.", session.ai())?,
-        Mode::TwoPlayer => writeln!(io.out, "Two players: X goes first.")?,
-        Mode::AiVsAi => {}
+    let players = session.players();
+    match players {
+        Players::HumanVsComputer(ai) => writeln!(io.out, "You are playing against {ai}.")?,
+        Players::TwoHumans => writeln!(io.out, "Two players: X goes first.")?,
+        Players::ComputerVsComputer(..) => {}
     }
     if let Some(line) = session.record_line() {
         writeln!(io.out, "{line}")?;
     }
-    if session.mode() == Mode::AiVsAi {
+    if let Players::ComputerVsComputer(..) = players {
         return Ok(Exit::Done);
     }
     writeln!(io.out, "{}", help_text(&rules))?;
@@ -285,8 +286,8 @@ fn play_one<R: BufRead, W: Write>(
             }
             continue;
         }
-        let prompt = match session.mode() {
-            Mode::TwoPlayer => format!("Player {mark}, enter a square: "),
+        let prompt = match session.players() {
+            Players::TwoHumans => format!("Player {mark}, enter a square: "),
             _ => "Enter a square: ".to_string(),
         };
         let Some(line) = io.ask(&prompt)? else {

@@ -1,32 +1,12 @@
-//! A playing session, shared by both views: who plays which mark, the game in
-//! progress, turns, undo, hints, scores and the persistent record.
-use ttt_core::rng::Rng;
+//! A playing session, shared by both views: a [`Series`] of games (who plays
+//! which mark, who opens, the score: the model the console game plays too),
+//! the game in progress, turns, undo, hints and the persistent record.
+use ttt_core::series::{self, Coin, GameResult, Players, Seat, Series, Side};
 use ttt_core::{Mark, Outcome, PlayError, Position, Rules, Square, SquareFormat};
 
 use super::args::{First, Mode, PlayArgs};
-use super::stats::{GameResult, Record, Tally};
+use super::stats::{Record, Tally};
 use ttt_core::ai::{self, PlayerKind, TtEntry};
-
-/// Who makes the moves for a mark.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// A person at the keyboard.
-    Human,
-    /// A computer player.
-    Computer(PlayerKind),
-}
-
-/// Session scores. Against the computer `first` is you and `second` the
-/// computer; otherwise they are X and O.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Scores {
-    /// You, or X.
-    pub first: u32,
-    /// The computer, or O.
-    pub second: u32,
-    /// Draws.
-    pub draws: u32,
-}
 
 /// What undo did.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -67,24 +47,20 @@ impl Thinking {
     }
 }
 
-/// One sitting at the program: many games, one score.
+/// One sitting at the program: a series of games (side one is you against
+/// the computer, else X) and its record.
 pub struct Session {
     rules: Rules,
-    mode: Mode,
-    first: First,
-    ai: PlayerKind,
-    ai_x: PlayerKind,
-    ai_o: PlayerKind,
+    series: Series,
+    /// `--first ask`: the players are asked before every game.
+    ask_first: bool,
+    /// Tossed for `--first random` and for the answer `r`.
+    coin: Coin,
     seed: u64,
     /// `--max-nodes`: a node budget for every search.
     max_nodes: Option<u64>,
-    rng: Rng,
     tt: Vec<TtEntry>,
-    seats: [Seat; 2],
     pos: Position,
-    games: u32,
-    in_game: bool,
-    scores: Scores,
     record: Option<Record>,
 }
 
@@ -95,22 +71,33 @@ impl Session {
     /// A session for `args` with board `rules` and seed `seed`; `record` is
     /// the opened persistent record when `--stats` was given.
     pub fn new(args: &PlayArgs, rules: Rules, seed: u64, record: Option<Record>) -> Session {
+        let players = match args.mode {
+            Mode::HumanVsAi => Players::HumanVsComputer(args.ai),
+            Mode::TwoPlayer => Players::TwoHumans,
+            Mode::AiVsAi => Players::ComputerVsComputer(
+                args.ai_x.unwrap_or(args.ai),
+                args.ai_o.unwrap_or(args.ai),
+            ),
+        };
+        // --first is for games against the computer; between people or
+        // computers X (side one) always opens. Under `ask` the views ask
+        // before every game and pass the answer to `start_game`.
+        let first = match args.first {
+            _ if args.mode != Mode::HumanVsAi => series::First::You,
+            First::Ask | First::You => series::First::You,
+            First::Computer => series::First::Computer,
+            First::Random => series::First::Random,
+            First::Alternate => series::First::Alternate,
+        };
         Session {
             rules,
-            mode: args.mode,
-            first: args.first,
-            ai: args.ai,
-            ai_x: args.ai_x.unwrap_or(args.ai),
-            ai_o: args.ai_o.unwrap_or(args.ai),
+            series: Series::new(players, first),
+            ask_first: args.mode == Mode::HumanVsAi && args.first == First::Ask,
+            coin: Coin::new(seed),
             seed,
             max_nodes: args.max_nodes,
-            rng: Rng::new(seed ^ 0x5EED_F1257),
             tt: vec![TtEntry::EMPTY; TT_ENTRIES],
-            seats: [Seat::Human, Seat::Human],
             pos: Position::new(rules),
-            games: 0,
-            in_game: false,
-            scores: Scores::default(),
             record,
         }
     }
@@ -121,8 +108,8 @@ impl Session {
     }
 
     /// Who plays.
-    pub fn mode(&self) -> Mode {
-        self.mode
+    pub fn players(&self) -> Players {
+        self.series.players()
     }
 
     /// The game in progress (or the last one).
@@ -132,24 +119,19 @@ impl Session {
 
     /// Games started so far.
     pub fn games_started(&self) -> u32 {
-        self.games
+        self.series.games_started()
     }
 
     /// Whether a game has started and not finished (quitting now interrupts it).
     pub fn in_game(&self) -> bool {
-        self.in_game
+        self.series.in_game()
     }
 
     /// Notes about the computer players on this board: where `perfect` and
     /// `impossible` cannot solve it exactly, and where solving is slow.
     pub fn player_notes(&self) -> Vec<String> {
-        let used: &[PlayerKind] = match self.mode {
-            Mode::HumanVsAi => &[self.ai],
-            Mode::TwoPlayer => &[],
-            Mode::AiVsAi => &[self.ai_x, self.ai_o],
-        };
         let mut notes: Vec<String> = Vec::new();
-        for &kind in used {
+        for kind in self.series.players().computers() {
             if !matches!(kind, PlayerKind::Perfect | PlayerKind::Impossible) {
                 continue;
             }
@@ -173,51 +155,31 @@ impl Session {
         notes
     }
 
-    /// The computer opponent (human-vs-ai).
-    pub fn ai(&self) -> PlayerKind {
-        self.ai
-    }
-
     /// Whether the next game needs "Do you want to go first?".
     pub fn must_ask_first(&self) -> bool {
-        self.mode == Mode::HumanVsAi && self.first == First::Ask
+        self.ask_first
     }
 
-    /// A coin toss from the session's seed.
+    /// A coin toss from the session's seed: whether you go first.
     pub fn coin(&mut self) -> bool {
-        self.rng.below(2) == 0
+        self.coin.toss() == Side::One
     }
 
     /// Starts a new game. `you_first` is the answer to the question when
     /// [`must_ask_first`](Self::must_ask_first); otherwise `--first` decides.
     pub fn start_game(&mut self, you_first: Option<bool>) {
-        self.seats = match self.mode {
-            Mode::TwoPlayer => [Seat::Human, Seat::Human],
-            Mode::AiVsAi => [Seat::Computer(self.ai_x), Seat::Computer(self.ai_o)],
-            Mode::HumanVsAi => {
-                let you_first = match (you_first, self.first) {
-                    (Some(answer), _) => answer,
-                    (None, First::You | First::Ask) => true,
-                    (None, First::Computer) => false,
-                    (None, First::Random) => self.coin(),
-                    (None, First::Alternate) => self.games % 2 == 0,
-                };
-                let computer = Seat::Computer(self.ai);
-                if you_first {
-                    [Seat::Human, computer]
-                } else {
-                    [computer, Seat::Human]
-                }
-            }
+        let opener = match you_first {
+            Some(true) => Side::One,
+            Some(false) => Side::Two,
+            None => self.series.next_opener(&mut self.coin),
         };
+        self.series.start_game(opener);
         self.pos = Position::new(self.rules);
-        self.games += 1;
-        self.in_game = true;
     }
 
     /// Who plays `mark` this game.
     pub fn seat(&self, mark: Mark) -> Seat {
-        self.seats[mark.index()]
+        self.series.lineup().seat(mark)
     }
 
     /// Who is to move.
@@ -227,16 +189,17 @@ impl Session {
 
     /// Your mark against the computer this game.
     pub fn human_mark(&self) -> Option<Mark> {
-        match self.mode {
-            Mode::HumanVsAi => Mark::ALL.into_iter().find(|&m| self.seat(m) == Seat::Human),
-            _ => None,
-        }
+        self.series.lineup().human_mark()
     }
 
     /// The seed for the computer's move now: fixed by --seed, the game number
     /// and the move number, so the same seed replays the same game.
     fn move_seed(&self) -> u64 {
-        ai::move_seed(self.seed, self.games as u64, self.pos.mark_count())
+        ai::move_seed(
+            self.seed,
+            u64::from(self.series.games_started()),
+            self.pos.mark_count(),
+        )
     }
 
     /// The computer to move chooses and plays its move. `None` if the game
@@ -290,27 +253,9 @@ impl Session {
     /// Takes back moves: against the computer your last move and its reply
     /// (back to your turn); between two people, one move.
     pub fn undo(&mut self) -> Undone {
-        match (self.mode, self.human_mark()) {
-            (Mode::HumanVsAi, Some(you)) => {
-                let first_yours = if you == Mark::X { 0 } else { 1 };
-                if self.pos.history().len() <= first_yours {
-                    return Undone::Nothing;
-                }
-                let mut n = 0;
-                // Back to the last position where it was your turn before one of your moves.
-                while let Some(_sq) = self.pos.undo() {
-                    n += 1;
-                    if self.pos.side_to_move() == you {
-                        break;
-                    }
-                }
-                Undone::Moves(n)
-            }
-            (Mode::TwoPlayer, _) => match self.pos.undo() {
-                Some(_) => Undone::Moves(1),
-                None => Undone::Nothing,
-            },
-            _ => Undone::Nothing,
+        match self.series.lineup().take_back(&mut self.pos) {
+            0 => Undone::Nothing,
+            n => Undone::Moves(n),
         }
     }
 
@@ -349,18 +294,11 @@ impl Session {
     /// Name of whoever plays `mark` ("you", "the computer", "Player X",
     /// "X (classic)").
     pub fn player_name(&self, mark: Mark) -> String {
-        match (self.mode, self.seat(mark)) {
-            (Mode::HumanVsAi, Seat::Human) => "You".into(),
-            (Mode::HumanVsAi, Seat::Computer(k)) => format!("Computer ({k})"),
-            (Mode::TwoPlayer, _) => format!("Player {mark}"),
-            (Mode::AiVsAi, _) => {
-                let kind = if mark == Mark::X {
-                    self.ai_x
-                } else {
-                    self.ai_o
-                };
-                format!("{mark} ({kind})")
-            }
+        match (self.series.players(), self.seat(mark)) {
+            (Players::TwoHumans, _) => format!("Player {mark}"),
+            (_, Seat::Human) => "You".into(),
+            (Players::HumanVsComputer(_), Seat::Computer(k)) => format!("Computer ({k})"),
+            (Players::ComputerVsComputer(..), Seat::Computer(k)) => format!("{mark} ({k})"),
         }
     }
 
@@ -368,56 +306,37 @@ impl Session {
     /// record, and says how it ended.
     pub fn finish(&mut self) -> Option<Finished> {
         let outcome = self.pos.outcome();
-        if !self.in_game || !outcome.is_over() {
-            return None;
-        }
-        self.in_game = false;
-        // Which score column: against the computer, you are "first".
-        let first_won = match (outcome, self.mode) {
-            (Outcome::Win(m), Mode::HumanVsAi) => Some(self.seat(m) == Seat::Human),
-            (Outcome::Win(m), _) => Some(m == Mark::X),
-            _ => None,
-        };
-        match first_won {
-            Some(true) => self.scores.first += 1,
-            Some(false) => self.scores.second += 1,
-            None => self.scores.draws += 1,
-        }
-        let message = match (outcome, self.mode) {
-            (Outcome::Draw, _) | (Outcome::InProgress, _) => "The game is a draw.".to_string(),
-            (Outcome::Win(m), Mode::HumanVsAi) => {
+        let result = self.series.finish_game(outcome)?;
+        let message = match (outcome, self.series.players()) {
+            (Outcome::Win(m), Players::HumanVsComputer(_)) => {
                 if self.seat(m) == Seat::Human {
                     "Congratulations, you win!".to_string()
                 } else {
                     "I WIN!!!".to_string()
                 }
             }
-            (Outcome::Win(m), Mode::TwoPlayer) => format!("Player {m} wins!"),
-            (Outcome::Win(m), Mode::AiVsAi) => format!("{} wins!", self.player_name(m)),
+            (Outcome::Win(m), Players::TwoHumans) => format!("Player {m} wins!"),
+            (Outcome::Win(m), Players::ComputerVsComputer(..)) => {
+                format!("{} wins!", self.player_name(m))
+            }
+            (Outcome::Draw | Outcome::InProgress, _) => "The game is a draw.".to_string(),
         };
-        let record = self.record_result(first_won);
+        let record = self.record_result(result);
         Some(Finished { message, record })
     }
 
     fn record_key(&self) -> String {
-        match self.mode {
-            Mode::HumanVsAi => format!("human-vs-ai {} {}", self.rules, self.ai),
-            Mode::TwoPlayer => format!("two-player {}", self.rules),
-            Mode::AiVsAi => format!("ai-vs-ai {} {} {}", self.rules, self.ai_x, self.ai_o),
+        match self.series.players() {
+            Players::HumanVsComputer(ai) => format!("human-vs-ai {} {ai}", self.rules),
+            Players::TwoHumans => format!("two-player {}", self.rules),
+            Players::ComputerVsComputer(x, o) => format!("ai-vs-ai {} {x} {o}", self.rules),
         }
     }
 
-    fn record_result(&mut self, first_won: Option<bool>) -> Option<String> {
+    fn record_result(&mut self, game: GameResult) -> Option<String> {
         let key = self.record_key();
         let record = self.record.as_mut()?;
-        let result = record.add(
-            &key,
-            match first_won {
-                Some(true) => GameResult::First,
-                Some(false) => GameResult::Second,
-                None => GameResult::Draw,
-            },
-        );
+        let result = record.add(&key, game);
         Some(match result {
             Ok(t) => self.describe_record(t),
             Err(e) => format!("Could not save the record: {e:#}"),
@@ -440,41 +359,40 @@ impl Session {
                 format!("{n} {word}s")
             }
         };
-        match self.mode {
-            Mode::HumanVsAi => format!(
-                "Your record against {} on {}: {}, {}, {}.",
-                self.ai,
+        match self.series.players() {
+            Players::HumanVsComputer(ai) => format!(
+                "Your record against {ai} on {}: {}, {}, {}.",
                 self.rules,
                 plural(t.first, "win"),
                 plural(t.second, "loss"),
                 plural(t.draws, "draw")
             ),
-            Mode::TwoPlayer => format!(
+            Players::TwoHumans => format!(
                 "Record on {} (two players): X {} | O {} | Draws {}.",
                 self.rules, t.first, t.second, t.draws
             ),
-            Mode::AiVsAi => format!(
-                "Record {} vs {} on {}: X {} | O {} | Draws {}.",
-                self.ai_x, self.ai_o, self.rules, t.first, t.second, t.draws
+            Players::ComputerVsComputer(x, o) => format!(
+                "Record {x} vs {o} on {}: X {} | O {} | Draws {}.",
+                self.rules, t.first, t.second, t.draws
             ),
         }
     }
 
     /// "Score - You: 1 | Computer (classic): 0 | Draws: 2".
     pub fn score_line(&self) -> String {
-        let s = self.scores;
-        match self.mode {
-            Mode::HumanVsAi => format!(
-                "Score - You: {} | Computer ({}): {} | Draws: {}",
-                s.first, self.ai, s.second, s.draws
+        let s = self.series.score();
+        match self.series.players() {
+            Players::HumanVsComputer(ai) => format!(
+                "Score - You: {} | Computer ({ai}): {} | Draws: {}",
+                s.wins, s.losses, s.draws
             ),
-            Mode::TwoPlayer => format!(
+            Players::TwoHumans => format!(
                 "Score - Player X: {} | Player O: {} | Draws: {}",
-                s.first, s.second, s.draws
+                s.wins, s.losses, s.draws
             ),
-            Mode::AiVsAi => format!(
-                "Score - X ({}): {} | O ({}): {} | Draws: {}",
-                self.ai_x, s.first, self.ai_o, s.second, s.draws
+            Players::ComputerVsComputer(x, o) => format!(
+                "Score - X ({x}): {} | O ({o}): {} | Draws: {}",
+                s.wins, s.losses, s.draws
             ),
         }
     }

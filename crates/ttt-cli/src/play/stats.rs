@@ -22,11 +22,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use ttt_core::series::{GameResult, Side};
+
+use ttt_cli::output_file::{check_writable, resolve_symlinks, Kind};
 
 const HEADER: &str = "# ttt record v1";
 
-/// Counts for one kind of game: wins of the first side (you, or X), of the
-/// second (the computer, or O), and draws.
+/// Counts for one kind of game: wins of side one (you, or X), of side two
+/// (the computer, or O), and draws.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// You (against the computer) or X.
@@ -37,24 +40,13 @@ pub struct Tally {
     pub draws: u64,
 }
 
-/// How one game ended, for the record.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// The first side (you, or X) won.
-    First,
-    /// The second side (the computer, or O) won.
-    Second,
-    /// A draw.
-    Draw,
-}
-
 impl Tally {
     /// Counts one more game ending `result`; a counter at its maximum stays
     /// there instead of wrapping to zero.
     pub fn count(&mut self, result: GameResult) {
         let counter = match result {
-            GameResult::First => &mut self.first,
-            GameResult::Second => &mut self.second,
+            GameResult::Win(Side::One) => &mut self.first,
+            GameResult::Win(Side::Two) => &mut self.second,
             GameResult::Draw => &mut self.draws,
         };
         *counter = counter.saturating_add(1);
@@ -148,7 +140,12 @@ fn render(entries: &[(String, Tally)]) -> String {
 }
 
 /// The entries of the record at `path`: none for a missing or empty file.
+/// Only a regular file is a record (read, and then replaced): a link to
+/// /dev/null must not turn the device into a record, nor a FIFO hang.
 fn read_entries(path: &Path) -> Result<Vec<(String, Tally)>> {
+    if check_writable(path, "the record")? == Kind::Special {
+        bail!("the record {} is not a regular file", path.display());
+    }
     match fs::read(path) {
         Ok(bytes) => {
             parse(&bytes).with_context(|| format!("the record file {} is corrupt", path.display()))
@@ -156,23 +153,6 @@ fn read_entries(path: &Path) -> Result<Vec<(String, Tally)>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
-}
-
-/// The file `path` names after following symbolic links (a dangling link
-/// names the file to create); `path` itself when it is no link.
-fn resolve_symlinks(path: &Path) -> PathBuf {
-    let mut current = path.to_owned();
-    // A bound, as the kernel has, against link cycles.
-    for _ in 0..40 {
-        let Ok(target) = fs::read_link(&current) else {
-            return current;
-        };
-        current = match current.parent() {
-            Some(dir) => dir.join(target),
-            None => target,
-        };
-    }
-    current
 }
 
 /// The prefix of the temporary files for `target`: `.record.txt.`.
@@ -276,7 +256,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("ttt").join("record.txt");
         let mut r = Record::load(&path).unwrap();
-        r.add(KEY, GameResult::First).unwrap();
+        r.add(KEY, GameResult::Win(Side::One)).unwrap();
         r.add(KEY, GameResult::Draw).unwrap();
         let r = Record::load(&path).unwrap();
         assert_eq!(
@@ -300,11 +280,13 @@ mod tests {
         let path = dir.path().join("record.txt");
         let mut early = Record::load(&path).unwrap();
         let mut other = Record::load(&path).unwrap();
-        other.add("two-player 4x4 k=4", GameResult::Second).unwrap();
-        other.add(KEY, GameResult::First).unwrap();
+        other
+            .add("two-player 4x4 k=4", GameResult::Win(Side::Two))
+            .unwrap();
+        other.add(KEY, GameResult::Win(Side::One)).unwrap();
         // `early` read the file before `other` wrote; its result adds up.
         assert_eq!(
-            early.add(KEY, GameResult::First).unwrap(),
+            early.add(KEY, GameResult::Win(Side::One)).unwrap(),
             Tally {
                 first: 2,
                 ..Tally::default()
@@ -345,7 +327,7 @@ mod tests {
         assert!(!stale.exists(), "stale temporary file removed");
 
         fs::write(&real, format!("# ttt record v1\n{} 0 0 {KEY}\n", u64::MAX)).unwrap();
-        let t = r.add(KEY, GameResult::First).unwrap();
+        let t = r.add(KEY, GameResult::Win(Side::One)).unwrap();
         assert_eq!(t.first, u64::MAX, "saturates instead of wrapping");
     }
 }

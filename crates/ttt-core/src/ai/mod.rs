@@ -51,6 +51,10 @@
 //!   rather than hang; use [`Solver`] directly to insist.
 //!   An [opening book](book) ([`Player::set_book`]) answers the first plies
 //!   of a board without searching, with the very same moves.
+//!   Under a deadline (the [`Budget`]'s, or an earlier one of its own:
+//!   [`Player::set_solver_deadline`]) the solver stops when time is up,
+//!   and a position it could not solve in time gets `strong`'s move
+//!   within the budget, the best it has; without one it always solves.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
 //!   ([`strong`]), limited by a [`Budget`] (default 60,000 nodes a move:
 //!   about 0.2 s on 9x9 k=5, 0.3 s on 15x15 k=5 on a desktop); for boards
@@ -374,6 +378,8 @@ pub struct Player<'a> {
     rng: Rng,
     tt: &'a mut [TtEntry],
     budget: Budget<'a>,
+    /// When the exact solver gives up (default: the budget's deadline).
+    solver_deadline: Option<&'a dyn Fn() -> bool>,
     stats: SearchStats,
     book: Option<&'a book::Book>,
 }
@@ -388,6 +394,7 @@ impl<'a> Player<'a> {
             rng: Rng::new(seed),
             tt,
             budget: Budget::default(),
+            solver_deadline: None,
             stats: SearchStats::default(),
             book: None,
         }
@@ -406,9 +413,23 @@ impl<'a> Player<'a> {
         self.kind
     }
 
-    /// Limits `strong` (and the presets built on it).
+    /// Limits `strong` (and the presets built on it). Its
+    /// [deadline](Budget::deadline_check) also stops the exact solver
+    /// (`perfect`, `impossible` where it solves), unless
+    /// [`set_solver_deadline`](Player::set_solver_deadline) gave it
+    /// another; its node and depth limits do not (a solve is exact or
+    /// nothing).
     pub fn set_budget(&mut self, budget: Budget<'a>) {
         self.budget = budget;
+    }
+
+    /// Stops the exact solver once `f` returns `true` (asked every 1,024
+    /// nodes or so): a position it has not solved by then gets `strong`'s
+    /// move within the [budget](Player::set_budget), the best this player
+    /// has. A deadline before the budget's leaves `strong` the time between
+    /// the two.
+    pub fn set_solver_deadline(&mut self, f: &'a dyn Fn() -> bool) {
+        self.solver_deadline = Some(f);
     }
 
     /// Counters from the last [`choose_move`](Player::choose_move).
@@ -479,9 +500,21 @@ impl<'a> Player<'a> {
         if let Some(b) = self.book {
             solver.set_book(b);
         }
+        if let Some(f) = self.solver_deadline.or(self.budget.deadline_check) {
+            solver.set_deadline(f);
+        }
         let best = solver.best_move(pos, seed).map(|(sq, _)| sq);
-        self.stats = solver.stats();
-        best
+        let stats = solver.stats();
+        if !solver.stopped() {
+            self.stats = stats;
+            return best;
+        }
+        // Out of time: the search's move within what is left of the budget
+        // (past its deadline, the first iteration's).
+        let mv = self.strong(pos, 0, None);
+        self.stats.nodes += stats.nodes;
+        self.stats.tt_hits += stats.tt_hits;
+        mv
     }
 
     fn strong(&mut self, pos: &Position, max_depth: u32, max_nodes: Option<u64>) -> Option<Square> {

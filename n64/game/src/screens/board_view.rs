@@ -6,12 +6,13 @@ use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
+use ttt_core::series::Seat;
 use ttt_core::{Mark, Outcome, Rules};
 
 use crate::canvas::{Canvas, Font, Panel};
 use crate::layout;
 use crate::palette;
-use crate::play::{Match, Seat};
+use crate::play::Match;
 use crate::services::Services;
 use crate::settings::{friendly_name, Mode};
 use crate::text::StrBuf;
@@ -25,10 +26,11 @@ pub(crate) fn draw<C: Canvas>(sv: &Services<'_>, play: &Match, play_again: bool,
     draw_panel(sv, play, play_again, t);
 }
 
-fn seat_name(mode: Mode, seat: Seat) -> &'static str {
-    match seat {
-        Seat::Human { side, .. } => mode.sides()[side as usize & 1],
-        Seat::Computer { kind, .. } => friendly_name(kind),
+/// The name of whoever plays `mark`.
+fn player_name(m: &Match, mark: Mark) -> &'static str {
+    match m.lineup.seat(mark) {
+        Seat::Human => m.mode.sides()[m.lineup.side(mark).index()],
+        Seat::Computer(kind) => friendly_name(kind),
     }
 }
 
@@ -37,15 +39,13 @@ fn result_text(m: &Match) -> StrBuf<40> {
     let Outcome::Win(w) = outcome else {
         return StrBuf::format(format_args!("The game is a draw."));
     };
-    let seat = m.seats[w.index()];
-    match (m.mode, seat) {
-        (Mode::OnePlayer, Seat::Computer { .. }) => StrBuf::format(format_args!("I WIN!!!")),
-        (Mode::OnePlayer, Seat::Human { .. }) => {
-            StrBuf::format(format_args!("Congratulations, you win!"))
-        }
-        (Mode::TwoPads | Mode::SharedPad, Seat::Human { side, .. }) => {
-            StrBuf::format(format_args!("Congratulations, player {}!", side + 1))
-        }
+    match (m.mode, m.lineup.seat(w)) {
+        (Mode::OnePlayer, Seat::Computer(_)) => StrBuf::format(format_args!("I WIN!!!")),
+        (Mode::OnePlayer, Seat::Human) => StrBuf::format(format_args!("Congratulations, you win!")),
+        (Mode::TwoPads | Mode::SharedPad, Seat::Human) => StrBuf::format(format_args!(
+            "Congratulations, player {}!",
+            m.lineup.side(w).number()
+        )),
         _ => StrBuf::format(format_args!("{}: I WIN!!!", w)),
     }
 }
@@ -68,14 +68,14 @@ fn draw_status<C: Canvas>(m: &Match, t: &mut C) {
     let seat = m.seat_to_move();
     let line: StrBuf<48> = if m.hint_pending {
         StrBuf::format(format_args!("Looking for a hint..."))
-    } else if let Seat::Computer { .. } = seat {
+    } else if let Seat::Computer(_) = seat {
         if m.mode == Mode::OnePlayer {
             StrBuf::format(format_args!("Computer is thinking..."))
         } else {
             StrBuf::format(format_args!(
                 "{} ({}) is thinking...",
                 to_move,
-                seat_name(m.mode, seat)
+                player_name(m, to_move)
             ))
         }
     } else if let Some((_, n)) = m.said {
@@ -89,12 +89,12 @@ fn draw_status<C: Canvas>(m: &Match, t: &mut C) {
             Mode::OnePlayer => StrBuf::format(format_args!("Your move, {}", to_move)),
             _ => StrBuf::format(format_args!(
                 "{}: your move, {}",
-                seat_name(m.mode, seat),
+                player_name(m, to_move),
                 to_move
             )),
         }
     };
-    let color = if m.said.is_some() && matches!(seat, Seat::Human { .. }) && !m.hint_pending {
+    let color = if m.said.is_some() && seat.is_human() && !m.hint_pending {
         palette::SPEECH
     } else {
         palette::TEXT
@@ -162,7 +162,7 @@ fn draw_board<C: Canvas>(sv: &Services<'_>, m: &Match, t: &mut C) {
         t.line(a, b, (cell / 10).max(2), palette::WIN_LINE);
     }
     // Cursor: only while a person is to move.
-    let human_turn = matches!(m.seat_to_move(), Seat::Human { .. });
+    let human_turn = m.seat_to_move().is_human();
     if human_turn && !m.pos.outcome().is_over() && rules.contains(m.cursor) && !m.attract {
         let r = layout::cell_rect(&rules, m.cursor);
         let pulse = wave(sv.clock.anim_frame(), 40, 8) as u8;
@@ -187,7 +187,6 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
     let over = m.pos.outcome().is_over();
     // Who plays which mark; the side to move is boxed in its colour.
     for mark in Mark::ALL {
-        let seat = m.seats[mark.index()];
         let active = !over && mark == to_move;
         if active {
             let r = Rectangle::new(
@@ -200,7 +199,7 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
             Rectangle::new(Point::new(x - 1, y - 8), Size::new(ICON, ICON)),
             mark,
         );
-        let name = seat_name(m.mode, seat);
+        let name = player_name(m, mark);
         let short = name.get(..13).unwrap_or(name);
         let color = if active { palette::TEXT } else { palette::DIM };
         t.text(
@@ -255,7 +254,7 @@ fn draw_panel<C: Canvas>(sv: &Services<'_>, m: &Match, play_again: bool, t: &mut
     }
     // Scores: this session and all time (the save).
     let idx = m.mode.index();
-    let (now, all) = (sv.session[idx], sv.save.scores[idx]);
+    let (now, all) = (sv.series[idx].score(), sv.save.scores[idx]);
     let labels = m.mode.short_sides();
     t.text(
         "SCORE NOW  ALL",

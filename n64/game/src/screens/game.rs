@@ -1,12 +1,12 @@
 //! A game in progress: the players' moves with the cursor, undo, hints,
 //! the computer's turn; START pauses, an unplugged controller stops it.
 
-use ttt_core::{Mark, Outcome, Square};
+use ttt_core::{Outcome, Square};
 
 use crate::canvas::Canvas;
 use crate::host::{log, sound, Host, RumbleCause};
 use crate::input::{Buttons, Input, PortInput};
-use crate::play::{coord, Match, Seat};
+use crate::play::{coord, Match};
 use crate::screens::board_view;
 use crate::screens::{Next, Screen};
 use crate::search::move_seed;
@@ -48,9 +48,9 @@ pub(crate) fn update(
         compute_hint(sv, play, host);
         return Next::Stay;
     }
-    let ended = match play.seat_to_move() {
-        Seat::Computer { .. } => play.computer_turn(&mut sv.search, &sv.clock, host),
-        Seat::Human { port, .. } => {
+    let ended = match play.port(play.pos.side_to_move()) {
+        None => play.computer_turn(&mut sv.search, &sv.clock, host),
+        Some(port) => {
             let p = input.ports.get(port as usize).copied().unwrap_or_default();
             human_turn(sv, play, &p, input, host)
         }
@@ -119,7 +119,7 @@ fn human_turn(
         }
         log(host, format_args!("illegal {}", coord(&rules, sq)));
         sound(host, Cue::Illegal);
-        if let Seat::Human { port, .. } = play.seat_to_move() {
+        if let Some(port) = play.port(play.pos.side_to_move()) {
             sv.rumble(port, RumbleCause::Illegal, host);
         }
         return None;
@@ -145,32 +145,7 @@ fn human_turn(
 
 /// Takes back the last move (one player: back to that player's last turn).
 fn undo(play: &mut Match, host: &mut impl Host) {
-    let pos = &mut play.pos;
-    let mut n = 0;
-    match play.mode {
-        Mode::OnePlayer => {
-            let you = Mark::ALL
-                .into_iter()
-                .find(|&m| matches!(play.seats[m.index()], Seat::Human { .. }));
-            let Some(you) = you else { return };
-            let first_yours = if you == Mark::X { 0 } else { 1 };
-            if pos.history().len() <= first_yours {
-                return;
-            }
-            while pos.undo().is_some() {
-                n += 1;
-                if pos.side_to_move() == you {
-                    break;
-                }
-            }
-        }
-        Mode::TwoPads | Mode::SharedPad => {
-            if pos.undo().is_some() {
-                n = 1;
-            }
-        }
-        Mode::ComputerVsComputer => {}
-    }
+    let n = play.lineup.take_back(&mut play.pos);
     if n > 0 {
         play.hint = None;
         play.said = None;

@@ -8,13 +8,14 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
 use ttt_core::ai::PlayerKind;
+use ttt_core::series::{Lineup, Players, Side};
 use ttt_core::{Mark, Rules};
 
 use crate::canvas::{Canvas, Font};
 use crate::host::{sound, Host};
 use crate::input::{Buttons, Input};
 use crate::palette;
-use crate::play::{Match, Seat};
+use crate::play::Match;
 use crate::screens::board_view;
 use crate::screens::{Next, Screen};
 use crate::services::Services;
@@ -231,9 +232,6 @@ fn attract_match(sv: &Services<'_>, host: &mut impl Host) -> Match {
     let (x, o, size) = PAIRS[(seed % PAIRS.len() as u64) as usize];
     let k = if size == 5 { 4 } else { size };
     let rules = Rules::new(size, size, k).unwrap_or(Rules::CLASSIC);
-    let seats = [
-        Seat::Computer { kind: x, side: 0 },
-        Seat::Computer { kind: o, side: 1 },
-    ];
-    Match::begin(Mode::ComputerVsComputer, true, seed, rules, seats, host)
+    let lineup = Lineup::new(Players::ComputerVsComputer(x, o), Side::One);
+    Match::begin(Mode::ComputerVsComputer, true, seed, rules, lineup, host)
 }

@@ -4,7 +4,6 @@
 //! estimate and game records.
 mod elo;
 mod external;
-mod interrupt;
 mod openings;
 mod player;
 mod record;
@@ -18,16 +17,16 @@ use std::time::Duration;
 
 use ttt_core::{Rules, Square};
 
-use self::interrupt::Interrupt;
 pub use self::openings::StoneRange;
 use self::player::PlayerSpec;
 use self::record::RecordFile;
 use self::terms::TimeControl;
 use crate::ai::PlayerKind;
 use crate::common::{
-    check_player_fits, input_error, parse_rules, print_err, with_k, Interrupted, PlayerParser,
-    DEFAULT_TT_MB,
+    check_player_fits, input_error, parse_rules, parse_tt_mb, print_err, with_k, Interrupted,
+    PlayerParser, DEFAULT_TT_MB,
 };
+use crate::interrupt::Interrupt;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -66,9 +65,10 @@ the engine is restarted for the next game and the match goes on. With
 --game-time the grace is given once per game: a side that passes its game
 time plus --grace loses on time.
 
-Ctrl-C (SIGINT) or SIGTERM stops the match: the engines get END and are
-killed shortly after, the results of the games finished so far are printed
-and the exit status is 130 (143 for SIGTERM). A second signal exits at once.
+Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT stops the match: the engines get
+END and are killed shortly after, the results of the games finished so far are
+printed and the exit status is 128 + the signal (130 for SIGINT, 143 for
+SIGTERM). A second signal exits at once, the engines' process groups killed.
 If --record cannot be written, the match goes on, its summary is printed and
 the exit status is 1.
 
@@ -172,7 +172,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub json: bool,
     /// Transposition table size in MiB (shared by the built-in players).
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
 }
 
@@ -293,10 +293,7 @@ impl Match {
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let m = Match::from_args(args)?;
     let records = match &args.record {
-        Some(path) => Some(
-            RecordFile::create(path)
-                .map_err(|e| input_error(format!("--record {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(RecordFile::create(path)?),
         None => None,
     };
     let interrupt = Interrupt::default();
@@ -312,7 +309,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         progress.set(u64::from(done));
     })?;
     progress.clear();
-    // From here a signal ends the program as usual: the engines are gone.
+    // From here a signal ends the program at once: the engines are gone.
     drop(handlers);
     report::print_summary(args, &m, &played.tally)?;
     if let Some(signal) = played.interrupted {

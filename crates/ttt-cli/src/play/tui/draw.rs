@@ -9,8 +9,7 @@ use crossterm::style::{Attribute, Color, Print, ResetColor, SetAttribute, SetFor
 use crossterm::terminal::{self, Clear, ClearType};
 use ttt_core::{Mark, Square};
 
-use crate::play::args::Mode;
-use crate::play::session::Seat;
+use ttt_core::series::{Players, Seat};
 
 use super::layout::*;
 use super::*;
@@ -25,7 +24,9 @@ impl Ui<'_> {
             Phase::GameOver => "Do you want to play again? (y/n)".into(),
             Phase::Playing => {
                 match self.session.seat_to_move() {
-                    Seat::Computer(_) if self.session.mode() == Mode::AiVsAi => {
+                    Seat::Computer(_)
+                        if matches!(self.session.players(), Players::ComputerVsComputer(..)) =>
+                    {
                         "Watching: q quits".into()
                     }
                     Seat::Computer(_) if self.typed_ahead.is_empty() => "Thinking...".into(),
@@ -35,8 +36,8 @@ impl Ui<'_> {
                     ),
                     Seat::Human => {
                         let mark = self.session.position().side_to_move();
-                        let who = match self.session.mode() {
-                            Mode::TwoPlayer => format!("Player {mark}"),
+                        let who = match self.session.players() {
+                            Players::TwoHumans => format!("Player {mark}"),
                             _ => format!("Your move ({mark})"),
                         };
                         if !self.typed.is_empty() && !self.tentative {
@@ -117,21 +118,20 @@ impl Ui<'_> {
             }
             return out.flush();
         };
-        let title = match self.session.mode() {
-            Mode::HumanVsAi => format!(
-                "Tic-Tac-Toe {}x{}, {} in a row: you against {}",
+        let title = match self.session.players() {
+            Players::HumanVsComputer(ai) => format!(
+                "Tic-Tac-Toe {}x{}, {} in a row: you against {ai}",
                 rules.columns(),
                 rules.rows(),
                 rules.k(),
-                self.session.ai()
             ),
-            Mode::TwoPlayer => format!(
+            Players::TwoHumans => format!(
                 "Tic-Tac-Toe {}x{}, {} in a row: two players",
                 rules.columns(),
                 rules.rows(),
                 rules.k()
             ),
-            Mode::AiVsAi => format!(
+            Players::ComputerVsComputer(..) => format!(
                 "Tic-Tac-Toe {}x{}, {} in a row: {} against {}",
                 rules.columns(),
                 rules.rows(),

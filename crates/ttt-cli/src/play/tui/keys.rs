@@ -6,7 +6,6 @@ use crossterm::event::{
 };
 
 use crate::play::input::{parse_action, Action};
-use crate::play::session::Seat;
 use crate::play::{Cause, Exit};
 
 use super::layout::*;
@@ -45,7 +44,7 @@ impl Ui<'_> {
         let on_computer_turn = self.phase == Phase::Playing
             && !self.confirm_quit
             && self.layout.is_some()
-            && self.session.mode() != Mode::AiVsAi
+            && !matches!(self.session.players(), Players::ComputerVsComputer(..))
             && matches!(self.session.seat_to_move(), Seat::Computer(_));
         if !on_computer_turn {
             return false;

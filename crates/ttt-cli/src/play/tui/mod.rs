@@ -18,11 +18,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{self, Event};
+use ttt_core::series::{Players, Seat};
 use ttt_core::{Mark, Rules, Square};
 
-use super::args::Mode;
 use super::input::{squares_help, undo_message};
-use super::session::{Seat, Session};
+use super::session::Session;
 use super::{Cause, Exit};
 
 use self::layout::*;
@@ -164,7 +164,8 @@ impl Ui<'_> {
             if self.running() {
                 if let Seat::Computer(_) = self.session.seat_to_move() {
                     // Let the watcher see each move; stay responsive meanwhile.
-                    let wait = if self.session.mode() == Mode::AiVsAi {
+                    let wait = if matches!(self.session.players(), Players::ComputerVsComputer(..))
+                    {
                         self.pace
                     } else {
                         Duration::ZERO
@@ -258,8 +259,8 @@ impl Ui<'_> {
             .join()
             .map_err(|_| anyhow::anyhow!("the computer player failed"))?;
         if let Some(sq) = self.session.end_computer_move(chosen, tt) {
-            self.message = match self.session.mode() {
-                Mode::AiVsAi => format!(
+            self.message = match self.session.players() {
+                Players::ComputerVsComputer(..) => format!(
                     "{} chooses square {}.",
                     self.session.player_name(mark),
                     self.session.square_name(sq)

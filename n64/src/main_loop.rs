@@ -1,20 +1,20 @@
-//! The ROM's main loop: runs the console game ([`ttt64_game::Game`]) on a
-//! [`Platform`].
+//! The ROM's main loop: runs the console game ([`ttt64_game::Game`]) on
+//! libdragon's display, joypads, audio and EEPROM.
 //!
-//! Per frame: read the pads (SI), log pad changes, count the frames shown
-//! since the last pass (vertical interrupts, see [`FrameCounter`]),
-//! `InputTracker::update_frames`, `Game::update_frames` (the computer's
-//! search runs in here), [`Audio::feed`] (tops
-//! up the audio queue), the frame into the
-//! back buffer (`ShownFrames`: recorded, compared with what that buffer
-//! shows, and only the changed rectangles redrawn), `present` (vsync). Every [`HEARTBEAT_FRAMES`] frames the loop
-//! logs `heartbeat <frame>` (liveness for the soak test), and once a second
-//! of COP0 time `perf frames=<n> drawn=<n> frame_us_max=<us>
-//! draw_us_max=<us> update_us_max=<us>`: frames shown in that second, how
-//! many of them had to be drawn into their buffer (whole or in part), and the worst frame's
-//! cost, update (without the computer's searches and EEPROM writes, which
-//! are meant to take long) plus draw. A frame fits a 60 Hz vsync when
-//! frame_us_max stays below 16,667.
+//! Per frame: read the pads ([`input::poll`]) and log their changes, count
+//! the frames shown since the last pass (vertical interrupts, see
+//! [`FrameCounter`]), `InputTracker::update_frames`, `Game::update_frames`
+//! (the computer's search runs in here), [`Audio::feed`] (tops up the audio
+//! queue), the frame into the back buffer (`ShownFrames`: recorded,
+//! compared with what that buffer shows, and only the changed rectangles
+//! redrawn), then show it and wait for the vertical blank. Every
+//! [`HEARTBEAT_FRAMES`] frames the loop logs `heartbeat <frame>` (liveness
+//! for the soak test), and once a second of COP0 time `perf frames=<n>
+//! drawn=<n> frame_us_max=<us> draw_us_max=<us> update_us_max=<us>`: frames
+//! shown in that second, how many of them had to be drawn into their buffer
+//! (whole or in part), and the worst frame's cost, update (without the
+//! computer's searches and EEPROM writes, which are meant to take long) plus
+//! draw. A frame fits a 60 Hz vsync when frame_us_max stays below 16,667.
 //!
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
 //! lines, the save in the cartridge EEPROM's first 8-byte blocks, the
@@ -22,17 +22,17 @@
 //! motor starts when the game asks and the main loop stops it
 //! [`RUMBLE_MS`] later, so no frame waits for it).
 
-use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
-
 use core::mem::MaybeUninit;
 
-use crate::audio::Audio;
+use ttt64_game::{Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, ShownFrames, TtEntry};
 
-use crate::display::RateMeter;
+use crate::audio::Audio;
+use crate::display::{self, Display, RateMeter};
 use crate::global::Global;
-use crate::input::{button, Pads};
-use crate::platform::{Platform, Save};
-use crate::time::{ticks_to_micros, TICKS_PER_SECOND};
+use crate::input;
+use crate::log;
+use crate::save::Eeprom;
+use crate::time::{self, ticks_to_micros, TICKS_PER_SECOND};
 
 /// Frames between heartbeat lines.
 pub const HEARTBEAT_FRAMES: u32 = 60;
@@ -70,21 +70,21 @@ impl Rumbles {
 
     /// Starts the motor on `port` (if it is not running already) and
     /// (re)sets its stop to [`RUMBLE_MS`] from `now`.
-    fn start<P: Platform>(&mut self, p: &mut P, port: usize, now: u64) {
+    fn start(&mut self, port: usize, now: u64) {
         let Some(stop) = self.stop_at.get_mut(port) else {
             return;
         };
         if stop.is_none() {
-            p.set_rumble(port, true);
+            input::set_rumble(port, true);
         }
         *stop = Some(now + RUMBLE_MS * TICKS_PER_SECOND / 1000);
     }
 
     /// Stops every motor whose pulse has run its time by `now`.
-    fn stop_due<P: Platform>(&mut self, p: &mut P, now: u64) {
+    fn stop_due(&mut self, now: u64) {
         for (port, stop) in self.stop_at.iter_mut().enumerate() {
             if stop.is_some_and(|at| now >= at) {
-                p.set_rumble(port, false);
+                input::set_rumble(port, false);
                 *stop = None;
             }
         }
@@ -92,64 +92,81 @@ impl Rumbles {
 }
 
 /// The game's view of the console.
-pub struct RomHost<'p, P: Platform> {
-    platform: &'p mut P,
-    audio: Option<&'p mut Audio>,
-    rumbles: &'p mut Rumbles,
+pub struct RomHost<'a> {
+    eeprom: &'a mut Eeprom,
+    audio: &'a mut Audio,
+    rumbles: &'a mut Rumbles,
     /// Microseconds spent in `save_write` (EEPROM writes take 15 ms a block).
     save_us: u64,
 }
 
-impl<'p, P: Platform> RomHost<'p, P> {
-    fn new(platform: &'p mut P, audio: Option<&'p mut Audio>, rumbles: &'p mut Rumbles) -> Self {
+impl<'a> RomHost<'a> {
+    fn new(eeprom: &'a mut Eeprom, audio: &'a mut Audio, rumbles: &'a mut Rumbles) -> Self {
         Self {
-            platform,
+            eeprom,
             audio,
             rumbles,
             save_us: 0,
         }
     }
-}
 
-impl<P: Platform> RomHost<'_, P> {
     fn blocks(len: usize) -> usize {
         len.div_ceil(BLOCK)
     }
+
+    fn write_blocks(&mut self, data: &[u8]) -> bool {
+        let eeprom = &mut self.eeprom;
+        if Self::blocks(data.len()) > usize::from(eeprom.block_count()) {
+            return false;
+        }
+        for (i, chunk) in data.chunks(BLOCK).enumerate() {
+            let index = i as u8;
+            let Ok(mut block) = eeprom.read_block(index) else {
+                return false;
+            };
+            if block[..chunk.len()] == *chunk {
+                continue;
+            }
+            block[..chunk.len()].copy_from_slice(chunk);
+            if eeprom.write_block(index, &block).is_err() {
+                return false;
+            }
+            match eeprom.read_block(index) {
+                Ok(back) if back == block => {}
+                _ => return false,
+            }
+        }
+        true
+    }
 }
 
-impl<P: Platform> Host for RomHost<'_, P> {
+impl Host for RomHost<'_> {
     fn now_us(&self) -> u64 {
-        ticks_to_micros(self.platform.ticks())
+        ticks_to_micros(time::ticks())
     }
 
     fn log(&mut self, line: &str) {
-        self.platform.log(format_args!("{line}"));
+        log!("{line}");
     }
 
     fn sound(&mut self, cue: Cue) {
-        if let Some(audio) = self.audio.as_deref_mut() {
-            audio.play(cue);
-        }
+        self.audio.play(cue);
     }
 
     fn hush(&mut self) {
-        if let Some(audio) = self.audio.as_deref_mut() {
-            audio.hush();
-        }
+        self.audio.hush();
     }
 
     fn rumble(&mut self, port: u8) {
-        let now = self.platform.ticks();
-        self.rumbles.start(self.platform, usize::from(port), now);
+        self.rumbles.start(usize::from(port), time::ticks());
     }
 
     fn save_read(&mut self, buf: &mut [u8]) -> bool {
-        let save = self.platform.save();
-        if Self::blocks(buf.len()) > usize::from(save.block_count()) {
+        if Self::blocks(buf.len()) > usize::from(self.eeprom.block_count()) {
             return false;
         }
         for (i, chunk) in buf.chunks_mut(BLOCK).enumerate() {
-            match save.read_block(i as u8) {
+            match self.eeprom.read_block(i as u8) {
                 Ok(data) => chunk.copy_from_slice(&data[..chunk.len()]),
                 Err(_) => return false,
             }
@@ -160,87 +177,55 @@ impl<P: Platform> Host for RomHost<'_, P> {
     /// Writes the blocks that differ (each EEPROM write costs 15 ms), then
     /// reads them back: `false` if any block does not verify.
     fn save_write(&mut self, data: &[u8]) -> bool {
-        let t0 = self.platform.ticks();
+        let t0 = time::ticks();
         let written = self.write_blocks(data);
-        let t1 = self.platform.ticks();
+        let t1 = time::ticks();
         self.save_us += ticks_to_micros(t1.saturating_sub(t0));
         written
     }
 }
 
-impl<P: Platform> RomHost<'_, P> {
-    fn write_blocks(&mut self, data: &[u8]) -> bool {
-        let save = self.platform.save();
-        if Self::blocks(data.len()) > usize::from(save.block_count()) {
-            return false;
-        }
-        for (i, chunk) in data.chunks(BLOCK).enumerate() {
-            let index = i as u8;
-            let Ok(mut block) = save.read_block(index) else {
-                return false;
-            };
-            if block[..chunk.len()] == *chunk {
-                continue;
-            }
-            block[..chunk.len()].copy_from_slice(chunk);
-            if save.write_block(index, &block).is_err() {
-                return false;
-            }
-            match save.read_block(index) {
-                Ok(back) if back == block => {}
-                _ => return false,
-            }
-        }
-        true
-    }
-}
-
-/// Logs connection changes, Rumble Pak changes and press edges of this
-/// frame (`pad <p> connected|disconnected`, `pad <p> rumble-pak in|out`,
-/// `pad <p> press <NAME>`).
-fn log_pads<P: Platform>(p: &mut P, pads: &Pads) {
-    for (i, pad) in pads.ports.iter().enumerate() {
+/// Logs what changed on each port since the last frame's reading (`None`:
+/// this is the first, and every port's connection is logged): `pad <p>
+/// connected|disconnected`, `pad <p> rumble-pak in|out`, and `pad <p>
+/// press <NAME>` for each button pressed.
+fn log_pads(last: Option<&[RawPort; 4]>, now: &[RawPort; 4]) {
+    for (i, pad) in now.iter().enumerate() {
         let port = i + 1;
-        match pad.connection_changed {
-            Some(true) => p.log(format_args!("pad {port} connected")),
-            Some(false) => p.log(format_args!("pad {port} disconnected")),
-            None => {}
+        let before = last.map(|ports| ports[i]);
+        if before.map(|b| b.connected) != Some(pad.connected) {
+            let state = if pad.connected {
+                "connected"
+            } else {
+                "disconnected"
+            };
+            log!("pad {port} {state}");
         }
-        match pad.rumble_pak_changed {
-            Some(true) => p.log(format_args!("pad {port} rumble-pak in")),
-            Some(false) => p.log(format_args!("pad {port} rumble-pak out")),
-            None => {}
+        if before.is_some_and(|b| b.rumble_pak) != pad.rumble_pak {
+            log!(
+                "pad {port} rumble-pak {}",
+                if pad.rumble_pak { "in" } else { "out" }
+            );
         }
-        for (bit, name) in button::NAMES {
-            if pad.pressed & bit != 0 {
-                p.log(format_args!("pad {port} press {name}"));
+        for (button, name) in Buttons::NAMES {
+            if pad.pressed.contains(button) {
+                log!("pad {port} press {name}");
             }
         }
     }
-}
-
-/// The game's raw input from this frame's reading.
-fn raw_ports(pads: &Pads) -> [RawPort; 4] {
-    pads.ports.map(|pad| RawPort {
-        connected: pad.state.connected,
-        buttons: Buttons(pad.state.buttons & button::ALL),
-        stick_x: pad.state.stick_x,
-        stick_y: pad.state.stick_y,
-        rumble_pak: pad.state.rumble_pak,
-    })
 }
 
 /// Logs `vsync rate <hz> Hz (<n> interrupts)`, the vertical interrupt rate
 /// measured against COP0 Count (the e2e tests tell PAL from NTSC by it).
-fn log_vsync_rate<P: Platform>(p: &mut P, meter: &RateMeter) {
+fn log_vsync_rate(meter: &RateMeter) {
     let n = meter.interrupts();
     match meter.millihz() {
-        Some(mhz) => p.log(format_args!(
+        Some(mhz) => log!(
             "vsync rate {}.{:03} Hz ({n} interrupts)",
             mhz / 1000,
             mhz % 1000
-        )),
-        None => p.log(format_args!("vsync rate unknown ({n} interrupts)")),
+        ),
+        None => log!("vsync rate unknown ({n} interrupts)"),
     }
 }
 
@@ -314,20 +299,24 @@ impl FrameStats {
     }
 
     /// Logs and restarts the window once a second has passed.
-    fn report<P: Platform>(&mut self, p: &mut P, now: u64) {
+    fn report(&mut self, now: u64) {
         if now.saturating_sub(self.window_start) < TICKS_PER_SECOND {
             return;
         }
-        p.log(format_args!(
+        log!(
             "perf frames={} drawn={} frame_us_max={} draw_us_max={} update_us_max={}",
-            self.frames, self.drawn, self.frame_us_max, self.draw_us_max, self.update_us_max
-        ));
+            self.frames,
+            self.drawn,
+            self.frame_us_max,
+            self.draw_us_max,
+            self.update_us_max
+        );
         *self = Self::new(now);
     }
 }
 
-/// Runs the game forever, at `refresh` frames a second (the display's).
-pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -> ! {
+/// Runs the game forever, at the display's refresh rate.
+pub fn run(mut display: Display, mut eeprom: Eeprom, mut audio: Audio) -> ! {
     // SAFETY: `run` is called once and never returns, so this is the only
     // reference to TT; every entry is written before the slice is made.
     let tt: &mut [TtEntry] = unsafe {
@@ -337,50 +326,48 @@ pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -
         }
         core::slice::from_raw_parts_mut(first, TT_ENTRIES)
     };
-    let mut audio = Some(audio);
-    if let Some(a) = &audio {
-        p.log(format_args!(
-            "audio rate={} buffer={}",
-            a.rate(),
-            a.buffer_samples()
-        ));
-    }
+    let refresh = display.refresh();
+    log!(
+        "audio rate={} buffer={}",
+        audio.rate(),
+        audio.buffer_samples()
+    );
     let mut rumbles = Rumbles::new();
     let mut game = Game::new(
         tt,
-        &mut RomHost::new(p, audio.as_mut(), &mut rumbles),
+        &mut RomHost::new(&mut eeprom, &mut audio, &mut rumbles),
         refresh,
     );
     let mut tracker = InputTracker::new(refresh);
     let mut frame: u32 = 0;
     let mut vsync_meter = None;
-    let mut stats = FrameStats::new(p.ticks());
+    let mut stats = FrameStats::new(time::ticks());
     // What each framebuffer shows: a frame is drawn only into a buffer that
     // does not show it yet.
     let mut shown = ShownFrames::new();
-    let mut frames_shown = FrameCounter::new(p.vsyncs());
+    let mut frames_shown = FrameCounter::new(display::frames());
+    let mut last_pads = None;
     loop {
-        let pads = *p.poll_input();
-        log_pads(p, &pads);
-        let passed = frames_shown.start_update(p.vsyncs());
-        let input = tracker.update_frames(passed, &raw_ports(&pads));
+        let pads = input::poll();
+        log_pads(last_pads.as_ref(), &pads);
+        last_pads = Some(pads);
+        let passed = frames_shown.start_update(display::frames());
+        let input = tracker.update_frames(passed, &pads);
         let search_before = game.search_us();
-        let t0 = p.ticks();
-        let mut host = RomHost::new(p, audio.as_mut(), &mut rumbles);
+        let t0 = time::ticks();
+        let mut host = RomHost::new(&mut eeprom, &mut audio, &mut rumbles);
         game.update_frames(passed, &input, &mut host);
         let save_us = host.save_us;
         let searched = game.search_us() != search_before;
-        frames_shown.end_update(p.vsyncs(), searched || save_us > 0);
-        if let Some(a) = audio.as_mut() {
-            a.feed();
-        }
-        rumbles.stop_due(p, p.ticks());
-        let t1 = p.ticks();
-        let buffer = p.target_index();
+        frames_shown.end_update(display::frames(), searched || save_us > 0);
+        audio.feed();
+        rumbles.stop_due(time::ticks());
+        let t1 = time::ticks();
+        let buffer = display.back_index();
         // A new screen is drawn over two frames (half each, shown one
         // frame later) so that no frame costs a whole screen's drawing.
-        let redraw = shown.draw_in_halves(&game, buffer, p.target());
-        let t2 = p.ticks();
+        let redraw = shown.draw_in_halves(&game, buffer, display.back());
+        let t2 = time::ticks();
         let search_us = game.search_us().saturating_sub(search_before);
         let update_us = ticks_to_micros(t1.saturating_sub(t0))
             .saturating_sub(search_us)
@@ -388,19 +375,19 @@ pub fn run<P: Platform>(p: &mut P, refresh: ttt64_game::Refresh, audio: Audio) -
         let draw_us = ticks_to_micros(t2.saturating_sub(t1));
         stats.add(update_us, draw_us, redraw != Redraw::Skipped);
         if redraw == Redraw::FirstHalf {
-            p.hold();
+            display.hold();
         } else {
-            p.present();
+            display.present();
         }
         frame = frame.wrapping_add(1);
         if frame == 1 {
             vsync_meter = Some(RateMeter::start());
         } else if let Some(meter) = vsync_meter.filter(|_| frame == HEARTBEAT_FRAMES) {
-            log_vsync_rate(p, &meter);
+            log_vsync_rate(&meter);
         }
         if frame % HEARTBEAT_FRAMES == 0 {
-            p.log(format_args!("heartbeat {frame}"));
+            log!("heartbeat {frame}");
         }
-        stats.report(p, t2);
+        stats.report(t2);
     }
 }
