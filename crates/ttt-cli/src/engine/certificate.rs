@@ -109,7 +109,7 @@ use ttt_core::{Mark, Position, Rules};
 use super::parallel_proof::on_threads;
 use super::reduced::{Geometry, Key};
 use super::verify::FORMAT_VERSION;
-use crate::common::OutputFile;
+use crate::output_file::OutputFile;
 
 /// What a strategy achieves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -254,7 +254,7 @@ impl Certificate {
             .sum()
     }
 
-    /// Writes the certificate into `file` (see [`crate::common::OutputFile`])
+    /// Writes the certificate into `file` (see [`crate::output_file::OutputFile`])
     /// and puts it in place; returns its size in bytes.
     pub fn write_to(&self, file: OutputFile) -> anyhow::Result<u64> {
         let mut bytes = 0;

@@ -40,9 +40,7 @@ pub struct MoveArgs {
     /// Computer player.
     #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = PlayerParser)]
     pub ai: PlayerKind,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9,
-    /// 5 on larger boards).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,

@@ -11,12 +11,13 @@ use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
     exact_k_refusal, fit_tt, grouped, input_error, parse_rules, parse_tt_mb, per_second,
-    tt_entries_useful, with_k, OutputFile, DEFAULT_TT_MB,
+    tt_entries_useful, with_k, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
 use crate::engine::parallel_proof;
 use crate::interrupt::Interrupt;
+use crate::output_file::OutputFile;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -42,7 +43,7 @@ Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
   ttt solve --size 5x4 -k 4 --json
-  ttt solve --size 6x5 -k 4 --distance  # X wins in 11
+  ttt solve --size 9x3 -k 3 --distance  # X wins in 7 (27 cells)
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
   ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core";
 
@@ -50,11 +51,10 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct SolveArgs {
-    /// Board size: N, CxR or "CxR k=K".
-    #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "3", value_parser = parse_rules,
+          help = crate::common::SIZE_HELP)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -93,6 +93,8 @@ struct SolveJson {
     proof_seconds: f64,
     /// The distance search's share, where it ran.
     distance_seconds: Option<f64>,
+    /// The distance search's nodes, where it ran.
+    distance_nodes: Option<u64>,
     /// The prover's nodes per second of proof (all threads).
     nodes_per_second: u64,
     /// Threads the proof ran on.
@@ -191,7 +193,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // solver has a table of its own.
     let want_distance = rules.cell_count() <= PROVER_ABOVE || args.distance;
     let distance_start = Instant::now();
-    let (value, distance_secs) = match verdict {
+    let (value, distance) = match verdict {
         Verdict::Draw => (Some(Value::Draw), None),
         _ if want_distance && is_solvable(&rules) => {
             let mut tt = Vec::new();
@@ -206,8 +208,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             solver.set_progress(&mut on_progress);
             solver.set_deadline(&stopped);
             let value = solver.try_solve(&pos);
+            let nodes = solver.stats().nodes;
             progress.clear();
-            (value, Some(distance_start.elapsed().as_secs_f64()))
+            let secs = distance_start.elapsed().as_secs_f64();
+            (value, Some((nodes, secs)))
         }
         _ => (None, None),
     };
@@ -232,7 +236,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             tt_mib,
             seconds: secs,
             proof_seconds: proof_secs,
-            distance_seconds: distance_secs,
+            distance_seconds: distance.map(|(_, secs)| secs),
+            distance_nodes: distance.map(|(nodes, _)| nodes),
             nodes_per_second: per_second(stats.nodes, proof_secs),
             threads,
             certificate: certificate_info,
@@ -257,10 +262,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 }
             )?,
         }
-        if threads > 1 {
-            writeln!(out, "nodes    {} ({threads} threads)", grouped(stats.nodes))?;
+        // Each search's nodes over its own time (the distance search, where
+        // it runs, is most of the wait and has a rate of its own).
+        let threads_note = if threads > 1 {
+            format!(" ({threads} threads)")
         } else {
-            writeln!(out, "nodes    {}", grouped(stats.nodes))?;
+            String::new()
+        };
+        writeln!(
+            out,
+            "proof    {}{threads_note}",
+            search_line(stats.nodes, proof_secs)
+        )?;
+        if let Some((nodes, secs)) = distance {
+            writeln!(out, "distance {}", search_line(nodes, secs))?;
         }
         // The parts, when the proof is not nearly all of the wait.
         let mut parts = vec![
@@ -270,7 +285,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         if let Some(c) = &certificate_info {
             parts.push(format!("certificate {:.3} s", c.seconds));
         }
-        if let Some(d) = distance_secs {
+        if let Some((_, d)) = distance {
             parts.push(format!("distance {d:.3} s"));
         }
         if secs - proof_secs > 0.05 * secs.max(0.1) {
@@ -278,11 +293,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         } else {
             writeln!(out, "time     {secs:.3} s")?;
         }
-        writeln!(
-            out,
-            "nodes/s  {}",
-            grouped(per_second(stats.nodes, proof_secs))
-        )?;
         writeln!(out, "table    {tt_mib} MiB")?;
         if let Some(c) = &certificate_info {
             writeln!(
@@ -296,14 +306,36 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    match (certificate_error, value, distance_secs) {
+    match (certificate_error, value, distance) {
         (Some(e), _, _) => Err(e),
         // The distance search ran and has no value: stopped by a signal.
-        (None, None, Some(secs)) => Err(input_error(format!(
+        (None, None, Some((_, secs))) => Err(input_error(format!(
             "the search for the distance was interrupted after {secs:.1} s: no distance"
         ))),
         _ => Ok(()),
     }
+}
+
+/// `N nodes in T, R nodes/s`: the time to three significant digits, so
+/// that the rate is the nodes over the time shown.
+fn search_line(nodes: u64, secs: f64) -> String {
+    let time = if secs >= 1.0 {
+        format!("{secs:.3} s")
+    } else {
+        let ms = secs * 1000.0;
+        let decimals = match ms {
+            m if m >= 100.0 => 0,
+            m if m >= 10.0 => 1,
+            m if m >= 1.0 => 2,
+            _ => 3,
+        };
+        format!("{ms:.decimals$} ms")
+    };
+    format!(
+        "{} nodes in {time}, {} nodes/s",
+        grouped(nodes),
+        grouped(per_second(nodes, secs))
+    )
 }
 
 /// Proves `verdict` again, keeping the strategies, and writes the

@@ -14,7 +14,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use super::reduced::{Geometry, Key};
 
-use crate::common::{grouped, input_error, quote_short, read_line_capped, Line, MAX_LINE_BYTES};
+use crate::common::{grouped, input_error};
+use crate::lines::{quote_short, read_line_capped, Line, MAX_LINE_BYTES};
 
 const AFTER_HELP: &str = "\
 Reads a certificate written by `ttt solve --certificate FILE` and plays every
@@ -23,7 +24,7 @@ claimed (positions that differ only in cells no line can use any more are
 checked once). Exit status 0: the proof holds; 2: it is malformed or wrong (the
 reason is printed; with --json also as \"valid\": false and its \"reason\").
 
-Example:
+Examples:
   ttt solve --size 5x5 -k 4 --certificate 554.cert && ttt verify 554.cert";
 
 /// Arguments of `ttt verify`.
@@ -188,7 +189,7 @@ fn name(m: Mark) -> &'static str {
 }
 
 /// The non-blank lines of a certificate, numbered from 1, trimmed; each
-/// must be UTF-8 text of at most [`crate::common::MAX_LINE_BYTES`]. A UTF-8
+/// must be UTF-8 text of at most [`crate::lines::MAX_LINE_BYTES`]. A UTF-8
 /// byte order mark before the first line is skipped.
 struct Lines<'a> {
     input: &'a mut dyn BufRead,

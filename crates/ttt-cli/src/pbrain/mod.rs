@@ -22,6 +22,7 @@
 pub mod brain;
 pub mod info;
 pub mod input;
+mod interrupts;
 pub mod protocol;
 pub mod session;
 
