@@ -13,9 +13,9 @@ APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	gcc-mips-linux-gnu newlib-source \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
 
-.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw test-rom bench bench-solve \
-	test-steps test-clippy test-build test-run test-core-check test-elf test-e2e tactics-suite \
-	solve-time bench-solve-885 prove-885
+.PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw play-rom test-rom bench \
+	bench-solve test-steps test-clippy test-build test-install test-run test-core-check test-elf \
+	test-e2e tactics-suite solve-time bench-solve-885 prove-885
 
 play:
 	cargo run --release -p ttt-cli --bin ttt --
@@ -28,7 +28,10 @@ play:
 #         run), then the host tests;
 #   rom:  core-check, then the ROM's ELF;
 # and the emulator tests (e2e) once the ROM and the tools are built, beside
-# the host tests. Each line of output starts with its step's name.
+# the host tests. Each line of output starts with its step's name. Between
+# the build and the tests, the README's install command, with the test
+# profile (it reuses the test build; --offline: that build fetched every
+# crate) into target/install-check, and both programs it installs run.
 test: deps fmt-check
 	@$(MAKE) --no-print-directory -j2 test-steps
 
@@ -78,7 +81,17 @@ rom:
 # the libdragon source the ROM is built on), or IPL3=FILE (n64/README.md,
 # "ROM for a console").
 rom-hw:
-	$(MAKE) -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
+	@$(MAKE) --no-print-directory -C n64 rom-hw $(if $(IPL3),IPL3=$(abspath $(IPL3)))
+
+# The ROM in Debian's mupen64plus front end (README, "The console"): its
+# package installed as `make deps` installs the tests' (Debian 12 has no
+# package named mupen64plus); Glide64mk2 because Rice, the default video
+# plugin, shows black (it displays what the RDP renders, and the game draws
+# with the CPU); --noosd keeps the emulator's messages off the picture.
+EMULATOR_PACKAGES := mupen64plus-ui-console mupen64plus-video-glide64mk2
+play-rom: rom
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(EMULATOR_PACKAGES)"
+	/usr/games/mupen64plus --noosd --gfx mupen64plus-video-glide64mk2 target/tictactoe.z64
 
 test-rom:
 	$(MAKE) -C n64 test HOST_PROFILE=$(TEST_PROFILE)
@@ -95,7 +108,14 @@ test-clippy:
 test-build: test-clippy
 	@$(call step,build,cargo build --profile $(TEST_PROFILE) --workspace --lib --bins --tests --examples)
 
-test-run: test-build
+INSTALL_CHECK_ROOT := target/install-check
+test-install: test-build
+	@$(call step,install,cargo install --locked --path crates/ttt-cli --profile $(TEST_PROFILE) \
+		--root $(INSTALL_CHECK_ROOT) --force --offline)
+	@$(call step,install,$(INSTALL_CHECK_ROOT)/bin/ttt --version)
+	@$(call step,install,echo ABOUT | $(INSTALL_CHECK_ROOT)/bin/pbrain-ttt)
+
+test-run: test-install
 	@$(call step,test,cargo test --profile $(TEST_PROFILE) --workspace)
 
 test-core-check:
@@ -144,8 +164,8 @@ tactics-suite:
 # certificate); the table is allocated zeroed, so its untouched pages cost
 # nothing. The distance of a win is not sought above 25 cells (that is
 # `ttt solve --distance`). A board not solved within SOLVE_LIMIT seconds is
-# reported as such, with how far it came (8x8 k=5 is not solved yet: see the
-# README).
+# reported as such, with how far it came (8x8 k=5 is not solved yet:
+# docs/solver.md).
 # A board is SIZE:K or SIZE:K:MIB (its table, else SOLVE_TT_MB): a table far
 # larger than the proof costs time, each page the search first touches being
 # a page fault (7x7 k=5 with 2 GiB: 1.5 s of system time, 2 s of proof).
@@ -170,7 +190,7 @@ bench-solve:
 			echo "certificate $$cert: $$(wc -l < $$cert) lines, $$(wc -c < $$cert) bytes"; \
 			/usr/bin/time -f "verify: peak memory %M KiB, %e s wall" \
 				target/release/ttt verify $$cert || exit 1; \
-		else echo "$$size k=$$k: not solved within $(SOLVE_LIMIT) s (the longest runs, and how far they came: README, ttt solve)"; fi; \
+		else echo "$$size k=$$k: not solved within $(SOLVE_LIMIT) s (the longest runs, and how far they came: docs/solver.md)"; fi; \
 	done
 
 # 8x8 k=5 (issue 52), proved in parts (`ttt solve --resume`; docs/solver.md). `make bench-solve-885`: one part (PART885, a first

@@ -1,8 +1,9 @@
 //! `Global<T>`: a `static` that the single CPU thread may mutate.
 //!
-//! The ROM runs on one core with no threads. Its only interrupt handler
-//! (`boot/entry.s`: the VI and the COP0 timer) touches nothing but the
-//! `N64_VI_*` atomics in `vi.rs`, never a `Global`, so nothing can touch a
+//! The ROM runs on one core and starts no thread (libdragon's kernel
+//! threads are not used). Interrupts are libdragon's (`inthandler.S`), and
+//! the only Rust code they run, the VI handler in [`crate::display`],
+//! touches nothing but atomics, never a `Global`, so nothing can touch a
 //! global concurrently. Access goes through raw pointers (never a
 //! long-lived `&mut`), each use site justifying itself with a SAFETY comment.
 
@@ -11,8 +12,8 @@ use core::cell::UnsafeCell;
 #[repr(transparent)]
 pub struct Global<T>(UnsafeCell<T>);
 
-// SAFETY: single core, no threads, and the interrupt handler never touches a
-// `Global` (see module docs).
+// SAFETY: single core, no threads, and no interrupt handler touches a
+// `Global` (see the module docs).
 unsafe impl<T> Sync for Global<T> {}
 
 impl<T> Global<T> {

@@ -10,8 +10,8 @@
 //!   (IS-Viewer lines), [`tv`]; and what libdragon lacks: [`pif`] (the
 //!   PIF's boot termination), [`cache`] (create-dirty lines), [`regs`]
 //!   (typed registers for those).
-//! - [`platform`]: the interface the game loop is written against;
-//!   [`game`]: the main loop running `ttt64-game`; [`panic`].
+//! - [`main_loop`]: the frame loop running `ttt64-game` on those modules;
+//!   [`panic`]; [`global`] (mutable statics of the one CPU thread).
 
 #![no_std]
 #![feature(asm_experimental_arch)]
@@ -20,13 +20,12 @@ pub mod audio;
 pub mod boot;
 pub mod cache;
 pub mod display;
-pub mod game;
 pub mod global;
 pub mod input;
 pub mod log;
+pub mod main_loop;
 pub mod panic;
 pub mod pif;
-pub mod platform;
 pub mod regs;
 pub mod save;
 pub mod time;

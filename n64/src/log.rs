@@ -5,48 +5,23 @@
 use core::fmt::{self, Write};
 
 use libdragon_sys as sys;
+use ttt64_game::text::StrBuf;
 
 /// Longest line kept (longer ones are cut).
 pub const MAX_LINE: usize = 252;
 
-/// One line being formatted, on the stack (no allocator).
-pub struct Line {
-    buf: [u8; MAX_LINE + 1],
-    len: usize,
-}
-
-impl Line {
-    pub const fn new() -> Self {
-        Self {
-            buf: [0; MAX_LINE + 1],
-            len: 0,
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        core::str::from_utf8(&self.buf[..self.len]).unwrap_or("?")
-    }
-}
-
-impl Default for Line {
-    fn default() -> Self {
-        Self::new()
-    }
-}
+/// One line being formatted, with room for its newline: newlines in the
+/// text become spaces (one log line per call), and it is cut at
+/// [`MAX_LINE`] bytes on a character boundary.
+struct Line(StrBuf<{ MAX_LINE + 1 }>);
 
 impl Write for Line {
-    /// Appends `s`, newlines turned into spaces (one log line per call),
-    /// cut at [`MAX_LINE`] bytes on a character boundary.
     fn write_str(&mut self, s: &str) -> fmt::Result {
         for c in s.chars() {
-            let c = if c == '\n' { ' ' } else { c };
-            let mut tmp = [0u8; 4];
-            let enc = c.encode_utf8(&mut tmp).as_bytes();
-            if self.len + enc.len() > MAX_LINE {
-                return Ok(());
+            if self.0.as_str().len() + c.len_utf8() > MAX_LINE {
+                break;
             }
-            self.buf[self.len..self.len + enc.len()].copy_from_slice(enc);
-            self.len += enc.len();
+            self.0.write_char(if c == '\n' { ' ' } else { c })?;
         }
         Ok(())
     }
@@ -62,16 +37,16 @@ pub fn init() {
 
 /// Writes one line (a newline is added).
 pub fn write_line(args: fmt::Arguments) {
-    let mut line = Line::new();
+    let mut line = Line(StrBuf::new());
     let _ = line.write_fmt(args);
-    line.buf[line.len] = b'\n';
-    let len = line.len + 1;
-    // SAFETY: the buffer holds `len` initialised bytes; `_impure_ptr` is
-    // newlib's current reentrancy structure (what the C `stderr` macro
-    // reads), set up by newlib and libdragon before n64_start.
+    let _ = line.0.write_char('\n');
+    let text = line.0.as_str();
+    // SAFETY: `text` is valid for its length; `_impure_ptr` is newlib's
+    // current reentrancy structure (what the C `stderr` macro reads), set
+    // up by newlib and libdragon before n64_start.
     unsafe {
         let stderr = (*sys::_impure_ptr)._stderr;
-        sys::fwrite(line.buf.as_ptr().cast(), 1, len as _, stderr);
+        sys::fwrite(text.as_ptr().cast(), 1, text.len() as _, stderr);
     }
 }
 

@@ -1,14 +1,15 @@
 //! Tic-Tac-Toe 64: the Nintendo 64 ROM's entry point. Starts libdragon's
 //! modules and runs the console game (`ttt64-game`): see
-//! [`tictactoe_n64::game`].
+//! [`tictactoe_n64::main_loop`].
 
 #![no_std]
 #![no_main]
 
 use tictactoe_n64::audio::Audio;
-use tictactoe_n64::platform::N64;
+use tictactoe_n64::display::Display;
+use tictactoe_n64::save::Eeprom;
 use tictactoe_n64::tv::TvType;
-use tictactoe_n64::{game, log, pif, time};
+use tictactoe_n64::{input, log, main_loop, pif, time};
 
 /// Called by `_start` (boot/entry.s) once libdragon's boot globals,
 /// vectors and constructors are in place.
@@ -31,8 +32,9 @@ extern "C" fn n64_start() -> ! {
     // SAFETY: get_memory_size reads libdragon's boot global.
     let memory = unsafe { libdragon_sys::get_memory_size() };
     log!("boot tv={} mem={memory}", tv.name());
-    let mut n64 = N64::init(tv);
+    let display = Display::init(tv);
+    input::init();
+    let eeprom = Eeprom::detect();
     let audio = Audio::init();
-    let refresh = n64.refresh();
-    game::run(&mut n64, refresh, audio)
+    main_loop::run(display, eeprom, audio)
 }

@@ -3,13 +3,13 @@
 //! the same text (its inspector: message, registers, backtrace), which
 //! never returns.
 
-use core::fmt::Write;
 use core::panic::PanicInfo;
 
 use libdragon_sys as sys;
+use ttt64_game::text::StrBuf;
 
 use crate::global::Global;
-use crate::log::Line;
+use crate::log::MAX_LINE;
 
 static PANICKING: Global<bool> = Global::new(false);
 
@@ -30,8 +30,7 @@ fn panic(info: &PanicInfo) -> ! {
         }
         *PANICKING.get() = true;
     }
-    let mut message = Line::new();
-    let _ = write!(message, "{}", info.message());
+    let message = StrBuf::<MAX_LINE>::format(format_args!("{}", info.message()));
     let (file, line) = info
         .location()
         .map_or(("?", 0), |loc| (loc.file(), loc.line()));

@@ -5,8 +5,6 @@
 
 use libdragon_sys as sys;
 
-use crate::platform::Save;
-
 /// How long the chip is busy after a block write.
 const WRITE_MS: core::ffi::c_ulong = 15;
 
@@ -28,13 +26,20 @@ impl Eeprom {
     /// Asks the joybus which EEPROM the cartridge has (none: 0 blocks).
     pub fn detect() -> Self {
         // SAFETY: eeprom_present sends one joybus "info" command to
-        // channel 4; joybus is set up by libdragon's constructors.
-        let blocks = match unsafe { sys::eeprom_present() } {
-            // SAFETY: as above; the block count of the detected type.
-            sys::EEPROM_NONE => 0,
-            _ => unsafe { sys::eeprom_total_blocks() }.min(255) as u8,
+        // channel 4 and eeprom_total_blocks reads the type it found; joybus
+        // is set up by libdragon's constructors.
+        let blocks = unsafe {
+            match sys::eeprom_present() {
+                sys::EEPROM_NONE => 0,
+                _ => sys::eeprom_total_blocks().min(255) as u8,
+            }
         };
         Self { blocks }
+    }
+
+    /// Blocks of 8 bytes (0 without an EEPROM).
+    pub fn block_count(&self) -> u8 {
+        self.blocks
     }
 
     fn check(&self, index: u8) -> Result<(), EepromError> {
@@ -46,14 +51,9 @@ impl Eeprom {
             Ok(())
         }
     }
-}
 
-impl Save for Eeprom {
-    fn block_count(&self) -> u8 {
-        self.blocks
-    }
-
-    fn read_block(&mut self, index: u8) -> Result<[u8; 8], EepromError> {
+    /// Reads block `index`.
+    pub fn read_block(&mut self, index: u8) -> Result<[u8; 8], EepromError> {
         self.check(index)?;
         let mut data = [0u8; sys::EEPROM_BLOCK_SIZE as usize];
         // SAFETY: `data` holds the 8 bytes eeprom_read writes; `index` is
@@ -62,7 +62,8 @@ impl Save for Eeprom {
         Ok(data)
     }
 
-    fn write_block(&mut self, index: u8, data: &[u8; 8]) -> Result<(), EepromError> {
+    /// Writes block `index` and waits until the chip is ready again.
+    pub fn write_block(&mut self, index: u8, data: &[u8; 8]) -> Result<(), EepromError> {
         self.check(index)?;
         // SAFETY: `data` holds the 8 bytes eeprom_write reads; `index` is
         // below the detected block count.

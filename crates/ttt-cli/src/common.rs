@@ -3,16 +3,13 @@
 //! decides the exit status.
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
 
+use crate::ai::time::aim_reached;
 use crate::ai::{Budget, Iteration, Player, PlayerKind, SearchStats, TtEntry};
-pub use crate::lines::{
-    quote_short, read_line_bounded, read_line_capped, too_long_message, Line, MAX_LINE_BYTES,
-    QUOTE_CHARS,
-};
-pub use crate::output_file::OutputFile;
+use crate::lines::{quote_short, read_line_bounded, too_long_message, Line};
 
 /// Exit status for bad input (a malformed or finished board, an impossible
 /// size): the same as clap's usage errors.
@@ -279,12 +276,44 @@ pub fn with_k(rules: Rules, k: Option<u8>) -> anyhow::Result<Rules> {
     }
 }
 
-/// The `--exact-k` flag's text, shared by the commands that take it.
-pub const EXACT_K_HELP: &str = "Only exactly k in a row wins: a longer line (an overline) does \
-     not (Gomocup's \"exactly five\" rule). Also written as a size suffix: --size \"15 exact\"";
+/// `--size`'s value name, the same in every command.
+pub const SIZE_VALUE: &str = "N|CxR";
+
+/// The `--size` flag's text, shared by the commands that take it.
+pub const SIZE_HELP: &str = "Board size: N (N x N) or CxR (columns x rows), 1 to 20 each; a win \
+     length may follow (\"7x7 k=4\")";
+
+/// The `-k, --win-length` flag's text, shared by the commands that take it.
+pub const WIN_LENGTH_HELP: &str = "Marks in a row to win (default: a full row of the shorter side \
+     up to 9x9, 5 in a row on larger boards)";
+
+macro_rules! exact_k_text {
+    () => {
+        "Only exactly k in a row wins: a longer line (an overline) does not (Gomocup's \
+         \"exactly five\" rule)"
+    };
+}
+
+/// The `--exact-k` flag's text, for commands that read boards (no `--size`).
+pub const EXACT_K_HELP: &str = exact_k_text!();
+
+/// The `--exact-k` flag's text, for commands with `--size`.
+pub const EXACT_K_SIZE_HELP: &str = concat!(
+    exact_k_text!(),
+    ". Also written as a size suffix: --size \"15 exact\""
+);
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
+
+/// Reads `--tt-mb` for clap: a whole number of MiB, at least 1.
+pub fn parse_tt_mb(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(0) => Err("the table needs at least 1 MiB".into()),
+        Ok(mb) => Ok(mb),
+        Err(e) => Err(format!("{e} (a whole number of MiB, at least 1)")),
+    }
+}
 
 /// A transposition table of about `mb` MiB (at least one entry); an input
 /// error if the memory cannot be had.
@@ -379,49 +408,12 @@ pub struct Limits {
     pub aim: Option<Instant>,
 }
 
-/// Under a game clock, a move takes at most this share of what is left
-/// (1/7: a long think in a crisis leaves enough for the rest).
-pub const CLOCK_MOST: u32 = 7;
-/// Under a game clock, a move aims for this share of what is left (at 6 s
-/// a game, 1/15 won 18 opening pairs and lost 4 of 100 against 1/25, +45
-/// +-30 Elo; the early stop of a settled move keeps the rest for later).
-pub const CLOCK_AIM: u32 = 15;
-
-/// How long a move may take and how long it should aim for (see
-/// [`aim_reached`]), given the turn limit and what is left of the game
-/// clock (`None`: no such limit). Without a clock, the turn limit and no
-/// aim: the search runs to the limit. With one, at most
-/// 1/[`CLOCK_MOST`] of what is left, aiming for 1/[`CLOCK_AIM`] (both
-/// within the turn limit).
-pub fn move_times(
-    turn: Option<Duration>,
-    left: Option<Duration>,
-) -> (Option<Duration>, Option<Duration>) {
-    let Some(left) = left else {
-        return (turn, None);
-    };
-    let within = |d: Duration| Some(turn.map_or(d, |t| t.min(d)));
-    (within(left / CLOCK_MOST), within(left / CLOCK_AIM))
-}
-
-/// Whether a search that began `elapsed` ago and aims to move `aim` after
-/// it began should stop after the iteration `it`. A settled move (the same
-/// for three iterations) stops at 60% of the aim: the next iteration
-/// costs about as much as all before it, so it would end past the aim. A
-/// move that just changed, or a value that fell by a quarter of an open
-/// three or more, gets up to 1.5 times the aim (both: 2.25 times), the
-/// deadline still the hard limit.
-pub fn aim_reached(it: &Iteration, elapsed: Duration, aim: Duration) -> bool {
-    let mut share = match it.stable {
-        0 | 1 => 1.5,
-        2 => 1.0,
-        _ => 0.6,
-    };
-    if it.drop >= 250 {
-        share *= 1.5;
-    }
-    elapsed.as_secs_f64() >= aim.as_secs_f64() * share
-}
+/// The share of a move's time (of its aim, under a game clock) the exact
+/// solver may take before the player falls back on the search: 3/4, so a
+/// position the solver cannot finish still gets a quarter of the time
+/// searched (on 5x5 k=5 with 150 ms a move: about 110 ms of solving, then
+/// the search).
+pub const SOLVER_SHARE: (u32, u32) = (3, 4);
 
 /// The move a `kind` player picks in `pos` within `limits`, and the search
 /// statistics: the one place that drives `ttt_core::ai::Player`.
@@ -435,9 +427,9 @@ pub fn think(
     think_until(kind, seed, tt, pos, limits, &|| false)
 }
 
-/// [`think`], also stopping the search (when `limits` has a deadline: it is
-/// checked with the clock) as soon as `stop` returns `true`: the Gomocup
-/// brain's way to drop a turn the manager no longer wants.
+/// [`think`], also stopping the search (`strong`'s, and the exact
+/// solver's) as soon as `stop` returns `true`: the Gomocup brain's way to
+/// drop a turn the manager no longer wants, and arena's on a signal.
 pub fn think_until(
     kind: PlayerKind,
     seed: u64,
@@ -453,26 +445,29 @@ pub fn think_until(
             aim_reached(it, began.elapsed(), aim.saturating_duration_since(began))
         })
     };
+    // The exact solver either finishes or has nothing: it gets a share of
+    // the time (of the aim, under a game clock), and a position it cannot
+    // solve by then gets the search's move in the rest.
+    let solver_until = limits.aim.or(limits.deadline).map(|until| {
+        began + until.saturating_duration_since(began) * SOLVER_SHARE.0 / SOLVER_SHARE.1
+    });
+    let solver_past = move || stop() || solver_until.is_some_and(|d| Instant::now() >= d);
     let mut player = Player::new(kind, seed, tt);
-    if limits.deadline.is_some() || limits.max_nodes.is_some() {
-        player.set_budget(Budget {
-            // With a deadline only, the clock decides.
-            max_nodes: limits.max_nodes.unwrap_or(if limits.deadline.is_some() {
-                u64::MAX
-            } else {
-                Budget::DEFAULT_NODES
-            }),
-            max_depth: 0,
-            deadline_check: limits
-                .deadline
-                .is_some()
-                .then_some(&past_deadline as &dyn Fn() -> bool),
-            iteration_done: limits
-                .aim
-                .is_some()
-                .then_some(&aim_reached as &dyn Fn(&Iteration) -> bool),
-        });
-    }
+    player.set_solver_deadline(&solver_past);
+    player.set_budget(Budget {
+        // With a deadline only, the clock decides.
+        max_nodes: limits.max_nodes.unwrap_or(if limits.deadline.is_some() {
+            u64::MAX
+        } else {
+            Budget::DEFAULT_NODES
+        }),
+        max_depth: 0,
+        deadline_check: Some(&past_deadline),
+        iteration_done: limits
+            .aim
+            .is_some()
+            .then_some(&aim_reached as &dyn Fn(&Iteration) -> bool),
+    });
     let choice = player.choose_move(pos);
     (choice, player.stats())
 }
@@ -506,53 +501,6 @@ static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::n
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_game_clock_is_shared_out_and_a_turn_limit_is_used_whole() {
-        let ms = Duration::from_millis;
-        // A turn limit alone: all of it, no aim.
-        assert_eq!(move_times(Some(ms(1000)), None), (Some(ms(1000)), None));
-        assert_eq!(move_times(None, None), (None, None));
-        // A clock: at most a seventh of what is left, aiming for a 15th.
-        assert_eq!(
-            move_times(None, Some(ms(105_000))),
-            (Some(ms(15_000)), Some(ms(7_000)))
-        );
-        // Both: the turn limit caps both.
-        assert_eq!(
-            move_times(Some(ms(10_000)), Some(ms(105_000))),
-            (Some(ms(10_000)), Some(ms(7_000)))
-        );
-        assert_eq!(
-            move_times(Some(ms(1_000)), Some(ms(105_000))),
-            (Some(ms(1_000)), Some(ms(1_000)))
-        );
-    }
-
-    #[test]
-    fn a_settled_move_stops_early_and_a_changing_one_runs_on() {
-        let it = |stable, drop| Iteration {
-            depth: 6,
-            value: 0,
-            stable,
-            drop,
-        };
-        let ms = Duration::from_millis;
-        let aim = ms(1000);
-        // Settled for three iterations: 60% of the aim is enough.
-        assert!(!aim_reached(&it(3, 0), ms(550), aim));
-        assert!(aim_reached(&it(3, 0), ms(650), aim));
-        // Two: the aim itself.
-        assert!(!aim_reached(&it(2, 0), ms(950), aim));
-        assert!(aim_reached(&it(2, 0), ms(1000), aim));
-        // Just changed: half as much again; with a falling value, more.
-        assert!(!aim_reached(&it(1, 0), ms(1400), aim));
-        assert!(aim_reached(&it(1, 0), ms(1500), aim));
-        assert!(!aim_reached(&it(1, 400), ms(2200), aim));
-        assert!(aim_reached(&it(1, 400), ms(2300), aim));
-        // A small wobble of the value changes nothing.
-        assert!(aim_reached(&it(3, 100), ms(650), aim));
-    }
 
     #[test]
     fn grouping() {

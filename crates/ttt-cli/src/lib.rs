@@ -6,6 +6,7 @@
 pub use ttt_core::ai;
 pub mod common;
 pub mod engine;
+pub mod interrupt;
 pub mod lines;
 pub mod output_file;
 pub mod pbrain;

@@ -149,9 +149,10 @@ fn is_gone(pid: u32) -> bool {
 
 /// Starts a long match between two fake engines in a process group of its
 /// own (as a shell runs a job), waits for two games to finish, sends
-/// `signal` to the group, and checks that the engines are gone, the
-/// finished games are reported and the exit status is 128 + `signal`.
-fn stop_a_match_with(signal: rustix::process::Signal, status: i32) {
+/// `signal` to the group (`times` times, 0.15 s apart), and checks that the
+/// engines are gone and the exit status is 128 + `signal`; after one
+/// signal, also that the finished games are reported.
+fn stop_a_match_with(signal: rustix::process::Signal, status: i32, times: u32) {
     use std::os::unix::process::CommandExt;
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("engines.log");
@@ -178,7 +179,12 @@ fn stop_a_match_with(signal: rustix::process::Signal, status: i32) {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-    rustix::process::kill_process_group(group, signal).unwrap();
+    for i in 0..times {
+        if i > 0 {
+            std::thread::sleep(Duration::from_millis(150));
+        }
+        rustix::process::kill_process_group(group, signal).unwrap();
+    }
     let deadline = Instant::now() + Duration::from_secs(10);
     let exit = loop {
         if let Some(exit) = child.try_wait().unwrap() {
@@ -229,6 +235,10 @@ fn stop_a_match_with(signal: rustix::process::Signal, status: i32) {
         "engines still running after the match: {left:?}"
     );
     assert_eq!(exit.code(), Some(status), "{exit:?}\n{stderr}");
+    if times > 1 {
+        // Ended at once: what was printed by then is all there is.
+        return;
+    }
     let games = fs::read_to_string(&record).unwrap().lines().count();
     assert!(
         stdout.contains(&format!("{games} games of 7x7 k=5")) && stdout.contains("forfeits"),
@@ -242,12 +252,30 @@ fn stop_a_match_with(signal: rustix::process::Signal, status: i32) {
 
 #[test]
 fn ctrl_c_stops_the_engines_and_reports_the_finished_games() {
-    stop_a_match_with(rustix::process::Signal::INT, 130);
+    stop_a_match_with(rustix::process::Signal::INT, 130, 1);
 }
 
 #[test]
 fn sigterm_stops_the_engines_and_reports_the_finished_games() {
-    stop_a_match_with(rustix::process::Signal::TERM, 143);
+    stop_a_match_with(rustix::process::Signal::TERM, 143, 1);
+}
+
+#[test]
+fn sighup_stops_the_engines_and_reports_the_finished_games() {
+    // The terminal closed: before issue 51 the default action ended ttt
+    // and left the engines (in their own process groups) running.
+    stop_a_match_with(rustix::process::Signal::HUP, 129, 1);
+}
+
+#[test]
+fn a_second_ctrl_c_ends_the_match_at_once_and_the_engines_with_it() {
+    // Issue 51: two SIGINTs 0.15 s apart left an engine under init.
+    stop_a_match_with(rustix::process::Signal::INT, 130, 2);
+}
+
+#[test]
+fn a_second_sigterm_ends_the_match_at_once_and_the_engines_with_it() {
+    stop_a_match_with(rustix::process::Signal::TERM, 143, 2);
 }
 
 #[test]

@@ -307,6 +307,40 @@ fn fake_match(fault_args: &str, games: &str, extra: &[&str]) -> (Json, String, S
 }
 
 #[test]
+fn a_message_over_the_line_limit_is_dropped_not_taken_for_the_move() {
+    // Issue 51: a MESSAGE line of 65,600 bytes (over the 64 KiB limit)
+    // was judged as the engine's move, a forfeit ("unreadable move").
+    let (j, records, stderr) = fake_match("--fault long-message --at 2", "2", &[]);
+    assert_eq!(n(&j, "first_player_forfeits"), 0, "{records}\n{stderr}");
+    assert_eq!(n(&j, "second_player_forfeits"), 0, "{records}\n{stderr}");
+    assert_eq!(records.lines().count(), 2, "{records}");
+}
+
+#[test]
+fn impossible_keeps_the_move_time_on_boards_it_solves() {
+    // Issue 51: on 5x5 the exact solver thought for over 5 s a move with
+    // 150 ms to play, a forfeit; out of time it plays the search's move.
+    let out = arena(&[
+        "-x",
+        "impossible",
+        "-o",
+        "random",
+        "--size",
+        "5x5",
+        "--games",
+        "2",
+        "--time",
+        "150",
+        "--json",
+    ]);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let j = json_of(&out);
+    assert_eq!(n(&j, "first_player_forfeits"), 0, "{j}\n{stderr}");
+    assert_eq!(n(&j, "second_player_forfeits"), 0, "{j}\n{stderr}");
+    assert_eq!(n(&j, "games"), 2, "{j}");
+}
+
+#[test]
 fn bad_moves_crashes_and_timeouts_are_forfeits_with_a_message() {
     let cases: [(&str, &str); 6] = [
         ("--fault illegal --at 2", "illegal move"),

@@ -228,7 +228,7 @@ fn naive_o_strategy() -> String {
     let good = certificate("3x3", "3");
     let x_part = &good[good.find("strategy x blocks o").unwrap()..];
     format!(
-        "ttt-certificate 2\nrules 3x3 k=3\nclaim draw\nstrategy o blocks x\n{}\nend\n{x_part}",
+        "ttt-certificate 3\nrules 3x3 k=3\nclaim draw\nstrategy o blocks x\n{}\nend\n{x_part}",
         lines.join("\n")
     )
 }
@@ -342,6 +342,99 @@ fn pairing_entries_are_checked_not_trusted() {
     );
     let err = check_text(&win).unwrap_err();
     assert!(err.contains("a pairing only blocks"), "{err}");
+}
+
+#[test]
+fn versions_and_numbers_are_read_as_written() {
+    // Issue 51: `+3` and `03` were read as version 3, and a version 2 file
+    // (no pairings in that format) was accepted with pairing entries.
+    let good = certificate("3x3", "3");
+    assert!(good.contains("\npairs "), "{good}");
+    for version in ["+3", "03", "3.0", "3 3"] {
+        let text = good.replace("ttt-certificate 3", &format!("ttt-certificate {version}"));
+        let err = check_text(&text).unwrap_err();
+        assert!(
+            err.contains(&format!("unknown certificate version `{version}`")),
+            "{version}: {err}"
+        );
+    }
+    let v2 = good.replace("ttt-certificate 3", "ttt-certificate 2");
+    let err = check_text(&v2).unwrap_err();
+    assert!(
+        err.contains("a pairing entry in a version 2 certificate"),
+        "{err}"
+    );
+    // The numbers of the entries are read the same way.
+    let entry = "pairs o .../.x./... 0 1-4 2-3 6-9 7-8";
+    for (bad, message) in [
+        (
+            "pairs o .../.x./... +0 1-4 2-3 6-9 7-8",
+            "bad spare cell count `+0`",
+        ),
+        (
+            "pairs o .../.x./... 00 1-4 2-3 6-9 7-8",
+            "bad spare cell count `00`",
+        ),
+        (
+            "pairs o .../.x./... 0 01-4 2-3 6-9 7-8",
+            "bad cell number `01`",
+        ),
+        (
+            "pairs o .../.x./... 0 +1-4 2-3 6-9 7-8",
+            "bad cell number `+1`",
+        ),
+    ] {
+        let err = check_text(&good.replace(entry, bad)).unwrap_err();
+        assert!(err.contains(message), "{bad}: {err}");
+    }
+    let reply = good
+        .lines()
+        .find(|l| l.starts_with(".../.x./... 0 "))
+        .unwrap()
+        .to_string();
+    let cell = reply.rsplit(' ').next().unwrap();
+    let err = check_text(&good.replace(&reply, &format!(".../.x./... 0 0{cell}"))).unwrap_err();
+    assert!(err.contains(&format!("bad move `0{cell}`")), "{err}");
+}
+
+#[test]
+fn a_cell_paired_with_itself_is_named_so() {
+    // Issue 51: `7-7` was reported as "cell 7 is in two pairs".
+    let good = certificate("3x3", "3");
+    let entry = "pairs o .../.x./... 0 1-4 2-3 6-9 7-8";
+    let err =
+        check_text(&good.replace(entry, "pairs o .../.x./... 0 1-4 2-3 6-9 7-7")).unwrap_err();
+    assert!(err.contains("7-7 pairs cell 7 with itself"), "{err}");
+}
+
+#[test]
+fn verify_json_gives_a_verdict_for_a_rejected_certificate_too() {
+    // Issue 51: --json printed nothing for a rejected certificate.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.cert");
+    std::fs::write(&path, "ttt-certificate 3\nrules 3x3 k=3\nclaim draw\n").unwrap();
+    let out = ttt()
+        .args(["verify", "--json", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["valid"], false, "{json}");
+    assert_eq!(json["file"], path.to_str().unwrap(), "{json}");
+    let reason = json["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("claim draw needs strategy o blocks x"),
+        "{reason}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains(reason));
+    // And a valid one: true, no reason.
+    let good = dir.path().join("good.cert");
+    std::fs::write(&good, certificate("3x3", "3")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&["verify", "--json", good.to_str().unwrap()])).unwrap();
+    assert_eq!(json["valid"], true, "{json}");
+    assert!(json.get("reason").is_none(), "{json}");
+    assert_eq!(json["claim"], "draw", "{json}");
 }
 
 #[test]

@@ -12,12 +12,17 @@ use ttt_core::{Position, Square};
 /// otherwise); returns its output lines.
 fn session(input: &str) -> Vec<String> {
     let input = format!("INFO timeout_turn 200\n{input}");
-    // Another build's brain can be named at run time, to see a test fail there.
+    session_with(pbrain_ttt(), &input)
+}
+
+/// `pbrain-ttt` of this build; another build's brain can be named at run
+/// time (`CARGO_BIN_EXE_pbrain-ttt`), to see a test fail there.
+fn pbrain_ttt() -> std::process::Command {
     let brain = std::env::var_os("CARGO_BIN_EXE_pbrain-ttt").map_or_else(
         || env!("CARGO_BIN_EXE_pbrain-ttt").into(),
         std::path::PathBuf::from,
     );
-    session_with(std::process::Command::new(brain), &input)
+    std::process::Command::new(brain)
 }
 
 /// Whether the brain answers `line` with one line (`in_board`: between
@@ -457,19 +462,21 @@ fn board_with_bad_fields_is_an_error() {
 #[test]
 fn takeback_and_restart() {
     // 4x4 (four in a row) is played by the exact solver: the same answers
-    // every run, so a second session can name our stone.
-    let out = session("START 4\nTURN 1,1\nEND\n");
+    // every run, so a second session can name our stone. With time enough
+    // to solve on a busy machine (out of time it would play the search's
+    // move).
+    let out = session("INFO timeout_turn 30000\nSTART 4\nTURN 1,1\nEND\n");
     let ours = coords(&out[1]);
     // Taking back an empty cell is an error.
     let empty = if ours == (0, 0) { (3, 3) } else { (0, 0) };
     let out = session(&format!(
-        "START 4\nTURN 1,1\nTAKEBACK {},{}\nEND\n",
+        "INFO timeout_turn 30000\nSTART 4\nTURN 1,1\nTAKEBACK {},{}\nEND\n",
         empty.0, empty.1
     ));
     assert_eq!(coords(&out[1]), ours);
     assert!(out[2].starts_with("ERROR"), "{out:?}");
     let input = format!(
-        "START 4\nTURN 1,1\nTAKEBACK {},{}\nTAKEBACK 1,1\nTURN 1,1\nRESTART\nBEGIN\nEND\n",
+        "INFO timeout_turn 30000\nSTART 4\nTURN 1,1\nTAKEBACK {},{}\nTAKEBACK 1,1\nTURN 1,1\nRESTART\nBEGIN\nEND\n",
         ours.0, ours.1
     );
     let out = session(&input);
@@ -479,10 +486,10 @@ fn takeback_and_restart() {
     assert_eq!(out[5], "OK");
     coords(&out[6]);
     // TAKEBACK of a stone set with BOARD (no history).
-    let out = session("START 4\nBOARD\n1,1,2\nDONE\nEND\n");
+    let out = session("INFO timeout_turn 30000\nSTART 4\nBOARD\n1,1,2\nDONE\nEND\n");
     let ours = coords(&out[1]);
     let out = session(&format!(
-        "START 4\nBOARD\n1,1,2\nDONE\nTAKEBACK {},{}\nTAKEBACK 1,1\nBEGIN\nEND\n",
+        "INFO timeout_turn 30000\nSTART 4\nBOARD\n1,1,2\nDONE\nTAKEBACK {},{}\nTAKEBACK 1,1\nBEGIN\nEND\n",
         ours.0, ours.1
     ));
     assert_eq!(&out[2..4], ["OK", "OK"], "{out:?}");
@@ -923,6 +930,67 @@ fn a_size_too_large_to_read_is_quoted_as_sent() {
     let out = session("START 4294967296\nRECTSTART 20,99999999999\nEND\n");
     assert_eq!(out[0], "ERROR unsupported size 4294967296 (max 20)");
     assert_eq!(out[1], "ERROR unsupported size 20,99999999999 (max 20)");
+    // However many digits (41 said "cannot read arguments" before issue 51).
+    for digits in [40, 41, 200] {
+        let out = session(&format!("START {}\nEND\n", "9".repeat(digits)));
+        assert!(
+            out[0].starts_with("ERROR unsupported size 9999") && out[0].ends_with("(max 20)"),
+            "{digits} digits: {out:?}"
+        );
+    }
+}
+
+#[test]
+fn a_won_board_names_the_real_win_length() {
+    // 3x3: the first player (the manager's, field 2) has three in a row.
+    let out = session("START 3\nBOARD\n0,0,2\n0,1,1\n1,0,2\n1,1,1\n2,0,2\nDONE\nEND\n");
+    assert_eq!(
+        out[1], "ERROR the game is over: the first player has 3 in a row",
+        "{out:?}"
+    );
+    let out = session("START 15\nBOARD\n0,0,2\n0,1,1\n1,0,2\n1,1,1\n2,0,2\n2,1,1\n3,0,2\n3,1,1\n4,0,2\nDONE\nEND\n");
+    assert_eq!(
+        out[1], "ERROR the game is over: the first player has 5 in a row",
+        "{out:?}"
+    );
+}
+
+/// Issue 51: on 5x5 (five in a row) the exact solver took 4.3-6.7 s over a
+/// move with 150 ms to play, and heard END only when done. The bounds leave
+/// room for a busy machine; the real figures are printed
+/// (`-- --nocapture`).
+#[test]
+fn boards_the_solver_takes_keep_the_turn_time() {
+    let mut brain = Manager::spawn(pbrain_ttt());
+    brain.send("INFO timeout_turn 150\nSTART 5\n");
+    assert_eq!(brain.answer(Duration::from_secs(10)).as_deref(), Some("OK"));
+    let mut stones = HashSet::new();
+    for turn in ["BEGIN", "TURN 0,0", "TURN 4,4"] {
+        let asked = Instant::now();
+        brain.send(&format!("{turn}\n"));
+        let answer = brain.answer(Duration::from_secs(10)).unwrap();
+        let took = asked.elapsed();
+        println!("5x5, 150 ms a move: {turn} answered in {took:?}");
+        assert!(took < Duration::from_millis(1_000), "{turn}: {took:?}");
+        let (x, y) = coords(&answer);
+        assert!(x < 5 && y < 5 && stones.insert((x, y)), "{answer}");
+        if let Some(theirs) = turn.strip_prefix("TURN ") {
+            assert!(stones.insert(coords(theirs)), "{turn}");
+        }
+    }
+    let (status, rest, stderr) = brain.finish(Duration::from_secs(10));
+    assert!(status.success() && rest.is_empty(), "{rest:?} {stderr}");
+    // END 0.3 s into a turn of 5 s (the default): acted on at once.
+    let mut brain = Manager::spawn(pbrain_ttt());
+    brain.send("START 5\nBEGIN\n");
+    assert_eq!(brain.answer(Duration::from_secs(10)).as_deref(), Some("OK"));
+    std::thread::sleep(Duration::from_millis(300));
+    brain.send("END\n");
+    let took = brain.exit_time(Duration::from_secs(10));
+    println!("5x5: END 0.3 s into the turn, exited after {took:?}");
+    assert!(took < PROMPT, "END took {took:?}");
+    let (status, rest, _) = brain.finish(Duration::from_secs(1));
+    assert!(status.success() && rest.is_empty(), "{status:?} {rest:?}");
 }
 
 #[test]

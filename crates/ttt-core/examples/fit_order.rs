@@ -1,6 +1,6 @@
 //! Fits the move-order weights of `strong` on 15x15 (`ORDER_MOVER`,
-//! `ORDER_WAITER` in `src/ai/strong/ordering.rs`) to the moves an engine
-//! played in `ttt arena --record` files, and prints them as Rust.
+//! `ORDER_WAITER` in `src/ai/strong/shape/weights/order.rs`) to the moves
+//! an engine played in `ttt arena --record` files, and prints them as Rust.
 //!
 //! ```sh
 //! cargo run --release -p ttt-core --example fit_order -- rapfi a.rec b.rec > weights.txt

@@ -447,3 +447,115 @@ fn impossible_and_perfect_never_hang_on_big_boards() {
         assert!(p.stats().nodes <= 2_100, "{kind} {rules}: {:?}", p.stats());
     }
 }
+
+/// A deadline that says "stop" from its `after`-th question on, counting
+/// the questions.
+fn deadline_after(after: u32, asked: &std::cell::Cell<u32>) -> impl Fn() -> bool + '_ {
+    move || {
+        asked.set(asked.get() + 1);
+        asked.get() >= after
+    }
+}
+
+#[test]
+fn a_deadline_stops_the_solver_and_leaves_its_table_sound() {
+    // 5x5 k=4, three stones in: two million nodes to analyse, where a
+    // stopped search's values (zeros) would change the answers if they
+    // were stored (they did, when tried).
+    let pos = Position::from_board("...../..o../.x.../...x./.....", Some(4)).unwrap();
+    let mut table = tt(18);
+    let mut listed = [(Square::from_index(0), Value::Draw); 22];
+    // Stopped at the first check (node 1), then deeper and deeper in, the
+    // same table each time, until the table holds enough for the analysis
+    // to finish in time.
+    let mut after = 2;
+    loop {
+        let asked = std::cell::Cell::new(0);
+        let deadline = deadline_after(after, &asked);
+        let mut solver = Solver::new(&mut table);
+        solver.set_deadline(&deadline);
+        let n = solver.analyze(&pos, &mut listed);
+        // Stopped at the first check past the deadline, not at the end.
+        let nodes = solver.stats().nodes;
+        assert!(nodes <= 1024 * (after as u64 - 1) + 1, "{after}: {nodes}");
+        if n > 0 {
+            assert!(!solver.stopped());
+            assert_eq!(n, 22);
+            break;
+        }
+        assert!(solver.stopped());
+        assert_eq!(solver.try_solve(&pos), None);
+        after += 1;
+    }
+    assert!(after > 10, "finished after {after} checks");
+    // The table the stopped searches wrote into gave the values a fresh
+    // one does: nothing unfinished was stored.
+    let mut fresh_table = tt(18);
+    let mut fresh = Solver::new(&mut fresh_table);
+    let mut expected = listed;
+    assert_eq!(fresh.analyze(&pos, &mut expected), 22);
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn a_deadline_that_never_comes_changes_nothing() {
+    let rules = Rules::new(4, 4, 3).unwrap();
+    let pos = Position::new(rules);
+    let never = || false;
+    let mut t1 = tt(16);
+    let mut t2 = tt(16);
+    let mut timed = Solver::new(&mut t1);
+    timed.set_deadline(&never);
+    let mut plain = Solver::new(&mut t2);
+    assert_eq!(timed.best_move(&pos, 3), plain.best_move(&pos, 3));
+    assert_eq!(timed.stats(), plain.stats());
+    assert!(!timed.stopped());
+}
+
+#[test]
+fn the_prover_path_stops_at_the_deadline_too() {
+    // 7x7 k=5: more than 25 cells, so the prover answers first; it takes
+    // it most of a minute.
+    let pos = Position::new(Rules::new(7, 7, 5).unwrap());
+    let mut table = tt(18);
+    let now = || true;
+    let mut solver = Solver::new(&mut table);
+    solver.set_deadline(&now);
+    assert_eq!(solver.best_move(&pos, 1), None);
+    assert!(solver.stopped());
+    // The prover asks every 16,384 nodes.
+    assert!(solver.stats().nodes <= 1 << 15, "{:?}", solver.stats());
+}
+
+#[test]
+fn perfect_out_of_time_plays_the_search_move_at_once() {
+    use ttt_core::ai::Budget;
+    // 5x5 k=4 takes seconds and millions of nodes to solve from here;
+    // with the time up, `perfect` and `impossible` must still move, and
+    // within a few thousand nodes.
+    let pos = Position::from_board("...../...../..x../...../.....", None).unwrap();
+    for kind in [PlayerKind::Perfect, PlayerKind::Impossible] {
+        let mut table = tt(20);
+        let time_up = || true;
+        let mut p = Player::new(kind, 5, &mut table);
+        p.set_budget(Budget {
+            max_nodes: u64::MAX,
+            max_depth: 0,
+            deadline_check: Some(&time_up),
+            iteration_done: None,
+        });
+        let mv = p.choose_move(&pos).unwrap();
+        assert!(pos.is_legal(mv));
+        assert!(p.stats().nodes < 10_000, "{kind}: {:?}", p.stats());
+    }
+    // An earlier deadline for the solver alone: the search then has the
+    // budget (here 3,000 nodes) to itself.
+    let mut table = tt(20);
+    let solver_done = || true;
+    let mut p = Player::new(PlayerKind::Perfect, 5, &mut table);
+    p.set_budget(Budget::nodes(3_000));
+    p.set_solver_deadline(&solver_done);
+    assert!(pos.is_legal(p.choose_move(&pos).unwrap()));
+    let nodes = p.stats().nodes;
+    assert!((3_000..6_000).contains(&nodes), "{nodes}");
+}

@@ -1,4 +1,5 @@
-//! Controller input: the N64 button word, per-port edges and auto-repeat.
+//! Controller input: the N64 button word, and per port the readings turned
+//! into presses and auto-repeat.
 
 use crate::refresh::Refresh;
 
@@ -40,6 +41,25 @@ impl Buttons {
     pub const CRIGHT: Buttons = Buttons(1 << 0);
     /// The four D-pad directions.
     pub const DPAD: Buttons = Buttons(0x0F00);
+    /// Every button of the controller (bits 7 and 6 are none).
+    pub const ALL: Buttons = Buttons(0xFF3F);
+    /// Every button with its name, as the ROM's log lines write it.
+    pub const NAMES: [(Buttons, &'static str); 14] = [
+        (Buttons::A, "A"),
+        (Buttons::B, "B"),
+        (Buttons::Z, "Z"),
+        (Buttons::START, "START"),
+        (Buttons::DUP, "DUP"),
+        (Buttons::DDOWN, "DDOWN"),
+        (Buttons::DLEFT, "DLEFT"),
+        (Buttons::DRIGHT, "DRIGHT"),
+        (Buttons::L, "L"),
+        (Buttons::R, "R"),
+        (Buttons::CUP, "CUP"),
+        (Buttons::CDOWN, "CDOWN"),
+        (Buttons::CLEFT, "CLEFT"),
+        (Buttons::CRIGHT, "CRIGHT"),
+    ];
 
     /// Whether every button of `other` is down in `self`.
     #[inline]
@@ -139,8 +159,11 @@ impl Input {
 pub struct RawPort {
     /// Whether a controller answered.
     pub connected: bool,
-    /// The buttons word.
+    /// The buttons down.
     pub buttons: Buttons,
+    /// The buttons that went down since the last reading: the console's
+    /// joypad module keeps the previous reading and reports these edges.
+    pub pressed: Buttons,
     /// Stick X, right positive.
     pub stick_x: i8,
     /// Stick Y, up positive.
@@ -168,15 +191,14 @@ const DIRS: [Buttons; 4] = [
 
 #[derive(Copy, Clone, Debug, Default)]
 struct PortState {
-    prev: Buttons,
     stick_dirs: Buttons,
     /// Frames since each direction (D-pad or stick) was first seen held
     /// (`None`: not held).
     held_frames: [Option<u32>; 4],
 }
 
-/// Turns raw per-port readings into [`PortInput`]: edges, auto-repeat of the
-/// D-pad directions, and the analog stick as D-pad directions.
+/// Turns raw per-port readings into [`PortInput`]: auto-repeat of the D-pad
+/// directions, and the analog stick as D-pad directions.
 #[derive(Clone, Debug)]
 pub struct InputTracker {
     ports: [PortState; 4],
@@ -227,7 +249,6 @@ impl InputTracker {
     /// A tracker with nothing held, for one update per frame at `refresh`.
     pub const fn new(refresh: Refresh) -> InputTracker {
         const P: PortState = PortState {
-            prev: Buttons::NONE,
             stick_dirs: Buttons::NONE,
             held_frames: [None; 4],
         };
@@ -266,9 +287,7 @@ impl PortState {
             *self = PortState::default();
             return PortInput::default();
         }
-        let held = raw.buttons;
-        let pressed = Buttons(held.0 & !self.prev.0);
-        self.prev = held;
+        let (held, pressed) = (raw.buttons, raw.pressed);
 
         // The stick as directions, with hysteresis per axis.
         let mut stick = Buttons::NONE;

@@ -1,7 +1,7 @@
 //! Tic-Tac-Toe 64: the console game, independent of the hardware.
 //!
 //! The ROM feeds [`Game::update`] one [`Input`] per frame (see
-//! [`InputTracker`] for edges and auto-repeat), calls [`Game::draw`] on a
+//! [`InputTracker`] for auto-repeat and the stick), calls [`Game::draw`] on a
 //! 320x240 [`Rgb555`] framebuffer, and implements [`Host`] (clock, log line
 //! output, EEPROM). Everything else (screens, menu, game flow, computer
 //! players, scores, save format) lives here and runs on the host in tests.

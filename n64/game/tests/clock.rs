@@ -36,7 +36,7 @@ impl<'a> SkippingClock<'a> {
 
     fn step(&mut self) {
         let frames = frames_of_update(self.updates);
-        let input = self.d.tracker.update_frames(frames, &self.d.raw);
+        let input = self.d.input(frames);
         self.d.game.update_frames(frames, &input, &mut self.d.host);
         self.updates += 1;
         self.frames += u64::from(frames);

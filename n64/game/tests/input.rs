@@ -3,15 +3,25 @@ use ttt64_game::{Buttons, InputTracker, RawPort, Refresh};
 
 const NTSC: Refresh = Refresh::hz(60);
 
+/// Port 1 with `buttons` held since the last reading, and the stick at
+/// (`x`, `y`).
 fn port(buttons: Buttons, x: i8, y: i8) -> [RawPort; 4] {
     let mut raw = [RawPort::default(); 4];
     raw[0] = RawPort {
         connected: true,
         buttons,
+        pressed: Buttons::NONE,
         stick_x: x,
         stick_y: y,
         rumble_pak: false,
     };
+    raw
+}
+
+/// Port 1 with `buttons` pressed since the last reading.
+fn pressed(buttons: Buttons) -> [RawPort; 4] {
+    let mut raw = port(buttons, 0, 0);
+    raw[0].pressed = buttons;
     raw
 }
 
@@ -31,9 +41,9 @@ fn a_rumble_pak_is_reported_only_while_connected() {
 }
 
 #[test]
-fn edges_only_on_the_first_frame() {
+fn presses_are_the_readings_edges_and_never_repeat() {
     let mut t = InputTracker::new(NTSC);
-    let a = t.update(&port(Buttons::A, 0, 0));
+    let a = t.update(&pressed(Buttons::A));
     assert!(a.ports[0].pressed.contains(Buttons::A));
     assert!(a.ports[0].held.contains(Buttons::A));
     let b = t.update(&port(Buttons::A, 0, 0));
@@ -134,8 +144,8 @@ fn unplugging_clears_the_state() {
     raw[0].connected = false;
     let off = t.update(&raw);
     assert_eq!(off.ports[0], Default::default());
-    // Back with B still held: a new edge.
-    assert!(t.update(&port(Buttons::B, 0, 0)).ports[0]
+    // Back with B held: the reading's new edge.
+    assert!(t.update(&pressed(Buttons::B)).ports[0]
         .pressed
         .contains(Buttons::B));
 }

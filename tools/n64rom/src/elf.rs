@@ -43,11 +43,18 @@ fn malformed(e: object::read::Error) -> RomError {
     RomError::Malformed(e.to_string())
 }
 
-/// Parses and checks an ELF file and lays its segments out as a ROM program.
-pub fn load(data: &[u8]) -> Result<Program, RomError> {
+/// Whether `data` starts as an ELF file does (`\x7fELF`): the first check
+/// of [`load`], for a caller that reads a file's start before the rest.
+pub fn check_magic(data: &[u8]) -> Result<(), RomError> {
     if data.len() < 4 || &data[..4] != b"\x7fELF" {
         return Err(RomError::NotElf);
     }
+    Ok(())
+}
+
+/// Parses and checks an ELF file and lays its segments out as a ROM program.
+pub fn load(data: &[u8]) -> Result<Program, RomError> {
+    check_magic(data)?;
     if data.len() < 16 {
         return Err(RomError::Malformed("truncated ELF identification".into()));
     }

@@ -16,6 +16,10 @@ use n64rom::header::{self, accessory, SaveType, PROGRAM_OFFSET};
 /// not read into memory.
 const MAX_ROM_BYTES: u64 = 64 << 20;
 
+/// The largest ELF `pack` reads: 256 MiB. The program it packs fits in
+/// 1 MiB; the rest is room for symbols and debug information.
+const MAX_ELF_BYTES: u64 = 256 << 20;
+
 #[derive(Parser)]
 #[command(
     name = "n64rom",
@@ -90,13 +94,17 @@ fn pack(
             );
         }
     }
-    let elf_bytes = std::fs::read(&elf).with_context(|| format!("reading {}", elf.display()))?;
+    let elf_bytes = read_bounded(&elf, "an ELF n64rom packs", MAX_ELF_BYTES, 4, |head| {
+        // Not an ELF: refused after 4 bytes, whatever the file's size.
+        n64rom::elf::check_magic(head).map_err(Into::into)
+    })?;
     let user_ipl3 = match &ipl3 {
         Some(path) => {
-            let bytes =
-                std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+            // A raw IPL3 (4032 bytes) or a ROM: its first 4 KiB hold the
+            // IPL3, and nothing after them is read.
+            let head = read_head(path, PROGRAM_OFFSET)?;
             Some(
-                n64rom::ipl3_from_file(&bytes)
+                n64rom::ipl3_from_file(&head)
                     .with_context(|| format!("IPL3 {}", path.display()))?,
             )
         }
@@ -133,37 +141,57 @@ fn pack(
     Ok(Outcome::Ok)
 }
 
-/// Whether `a` and `b` name the same existing file.
+/// Whether `a` and `b` name the same existing file: the same device and
+/// inode (a hard link or a symbolic link to a file is that file).
 fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(a), Ok(b)) => a == b,
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
         _ => false,
     }
 }
 
-/// Reads a ROM: its header first, so a file that is not a ROM is refused
-/// after 4 KiB whatever its size, then the rest, at most [`MAX_ROM_BYTES`].
-fn read_rom(path: &Path) -> Result<Vec<u8>> {
+/// Opens `path` for reading, the error naming it.
+fn open(path: &Path) -> Result<File> {
+    File::open(path).with_context(|| format!("reading {}", path.display()))
+}
+
+/// Reads at most `len` bytes from the start of `file` (fewer at its end).
+fn read_up_to(file: &mut File, len: usize, path: &Path) -> Result<Vec<u8>> {
+    // Into a buffer of this size: `read_to_end` would size its buffer by
+    // the whole file.
+    let mut head = Vec::with_capacity(len);
+    file.take(len as u64)
+        .read_to_end(&mut head)
+        .with_context(|| format!("reading {}", path.display()))?;
+    Ok(head)
+}
+
+/// The first `len` bytes of the file at `path` (all of it if shorter).
+fn read_head(path: &Path, len: usize) -> Result<Vec<u8>> {
+    read_up_to(&mut open(path)?, len, path)
+}
+
+/// Reads the file at `path`, `what` (for the message), at most `limit`
+/// bytes: its first `head` bytes first, given to `check`, so a file of the
+/// wrong kind is refused after them whatever its size; then a regular file
+/// larger than `limit` is refused by its size, and anything else (a device,
+/// a pipe) is read up to the limit and refused past it.
+fn read_bounded(
+    path: &Path,
+    what: &str,
+    limit: u64,
+    head: usize,
+    check: impl FnOnce(&[u8]) -> Result<()>,
+) -> Result<Vec<u8>> {
     let shown = path.display();
-    let mut file = File::open(path).with_context(|| format!("reading {shown}"))?;
-    // Into a buffer of the header's size: `read_to_end` would size its
-    // buffer by the whole file.
-    let mut rom = vec![0; PROGRAM_OFFSET];
-    let mut filled = 0;
-    while filled < rom.len() {
-        match file.read(&mut rom[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e).with_context(|| format!("reading {shown}")),
-        }
-    }
-    rom.truncate(filled);
-    header::Header::parse(&rom).with_context(|| format!("reading header of {shown}"))?;
+    let mut file = open(path)?;
+    let mut bytes = read_up_to(&mut file, head, path)?;
+    check(&bytes).with_context(|| format!("reading {shown}"))?;
     let too_large = |size: String| {
         anyhow::anyhow!(
-            "{shown}{size} is larger than any N64 ROM (at most {} MiB)",
-            MAX_ROM_BYTES >> 20
+            "{shown}{size} is larger than {what} (at most {} MiB)",
+            limit >> 20
         )
     };
     // A file's size is known: refused, or read into a buffer of that size.
@@ -173,18 +201,26 @@ fn read_rom(path: &Path) -> Result<Vec<u8>> {
         .filter(|m| m.is_file())
         .map(|m| m.len());
     if let Some(size) = size {
-        if size > MAX_ROM_BYTES {
+        if size > limit {
             return Err(too_large(format!(" ({size} bytes)")));
         }
-        rom.reserve_exact((size as usize).saturating_sub(rom.len()));
+        bytes.reserve_exact((size as usize).saturating_sub(bytes.len()));
     }
-    file.take(MAX_ROM_BYTES + 1 - rom.len() as u64)
-        .read_to_end(&mut rom)
+    file.take(limit + 1 - bytes.len() as u64)
+        .read_to_end(&mut bytes)
         .with_context(|| format!("reading {shown}"))?;
-    if rom.len() as u64 > MAX_ROM_BYTES {
+    if bytes.len() as u64 > limit {
         return Err(too_large(String::new()));
     }
-    Ok(rom)
+    Ok(bytes)
+}
+
+/// Reads a ROM: its header first, so a file that is not a ROM is refused
+/// after 4 KiB whatever its size, then the rest, at most [`MAX_ROM_BYTES`].
+fn read_rom(path: &Path) -> Result<Vec<u8>> {
+    read_bounded(path, "any N64 ROM", MAX_ROM_BYTES, PROGRAM_OFFSET, |head| {
+        header::Header::parse(head).map(drop).map_err(Into::into)
+    })
 }
 
 fn info(path: PathBuf, require_console: bool) -> Result<Outcome> {

@@ -404,3 +404,74 @@ fn pack_refuses_to_write_over_its_input() {
     );
     assert_eq!(std::fs::read(&elf).unwrap(), tiny_elf());
 }
+
+#[test]
+fn pack_reads_its_inputs_no_further_than_it_must() {
+    let rom = scratch("bounded.z64");
+    let out_path = rom.to_str().unwrap();
+    // An endless input that is no ELF: refused after its first bytes.
+    let out = n64rom_in_100_mb(&["pack", "/dev/zero", "-o", out_path]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not an ELF file"), "{}", stderr(&out));
+    // A 1 GiB sparse file: the same, after 4 bytes.
+    let huge = scratch("huge-pack.elf");
+    std::fs::File::create(&huge)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let out = n64rom_in_100_mb(&["pack", huge.to_str().unwrap(), "-o", out_path]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("not an ELF file"), "{}", stderr(&out));
+    // A real ELF's start, 1 GiB long: refused by its size.
+    std::fs::write(&huge, tiny_elf()).unwrap();
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&huge)
+        .unwrap()
+        .set_len(1 << 30)
+        .unwrap();
+    let out = n64rom_in_100_mb(&["pack", huge.to_str().unwrap(), "-o", out_path]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("(1073741824 bytes) is larger than an ELF n64rom packs (at most 256 MiB)"),
+        "{}",
+        stderr(&out)
+    );
+    let _ = std::fs::remove_file(&huge);
+    // An endless IPL3 file: only its first 4 KiB are read, and they are no ROM.
+    let elf = scratch("bounded.elf");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let out = n64rom_in_100_mb(&[
+        "pack",
+        elf.to_str().unwrap(),
+        "--ipl3",
+        "/dev/zero",
+        "-o",
+        out_path,
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("not a big-endian .z64 ROM"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!rom.exists(), "nothing written");
+}
+
+#[test]
+fn pack_refuses_to_write_over_a_hard_link_to_its_input() {
+    let elf = scratch("linked.elf");
+    let link = scratch("linked-too.elf");
+    std::fs::write(&elf, tiny_elf()).unwrap();
+    let _ = std::fs::remove_file(&link);
+    std::fs::hard_link(&elf, &link).unwrap();
+    let out = n64rom(&["pack", elf.to_str().unwrap(), "-o", link.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("is the ELF being packed: choose another output file"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(std::fs::read(&elf).unwrap(), tiny_elf());
+}

@@ -6,9 +6,10 @@ use ttt_core::{Position, Square, SquareFormat};
 
 use crate::ai::{is_solvable, Progress, Solver, Value};
 use crate::common::{
-    exact_k_refusal, fit_tt, for_each_board, input_error, playable_board, quote_short, square_text,
+    exact_k_refusal, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, square_text,
     use_color, Format, Origin, DEFAULT_TT_MB,
 };
+use crate::lines::quote_short;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -33,15 +34,14 @@ Examples:
   ttt analyze x.o/.x./..o
   printf 'x........\\n.x.......\\n' | ttt analyze --json -
   ttt analyze --format coord xx./oo./...
-  ttt analyze --json ......... | jq .value
+  ttt analyze --json .........
   ttt analyze -k 3 ..../..../..../....";
 
 /// Arguments of `ttt analyze`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct AnalyzeArgs {
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,
@@ -52,7 +52,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_enum, default_value_t = Format::Number)]
     pub format: Format,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// The board, e.g. x.o/.x./..o, or '-' for one board per line of
     /// standard input.

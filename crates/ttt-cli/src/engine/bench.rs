@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::ai::bench::{self, BenchLine, Item};
 use crate::ai::Progress;
-use crate::common::{alloc_tt, grouped, per_second};
+use crate::common::{alloc_tt, grouped, parse_tt_mb, per_second};
 use crate::engine::analyze::ValueJson;
 use crate::progress::ProgressLine;
 
@@ -24,7 +24,7 @@ solved (20,000 nodes each; `ttt tactics run --show` lists the misses).
 Examples:
   ttt bench
   ttt bench --json > bench.json
-  ttt bench --only 4,4,4 --only 5,5,4";
+  ttt bench --only 4,4,4 --only prove-5,5,4";
 
 /// Arguments of `ttt bench`.
 #[derive(Debug, clap::Args)]
@@ -40,7 +40,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "ITEM", value_parser = parse_item)]
     pub only: Vec<Item>,
     /// Transposition table size in MiB (64 MiB holds 2^22 entries).
-    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    #[arg(long, value_name = "MIB", default_value_t = 64, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
 }
 

@@ -110,7 +110,7 @@
 //! order), so a certificate holds exactly the reduced positions the checker
 //! will visit (one per symmetry class).
 use std::collections::{HashMap, HashSet};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
@@ -120,7 +120,7 @@ use ttt_core::{Mark, Position, Rules};
 use super::parallel_proof::on_threads;
 use super::reduced::{Geometry, Key};
 use super::verify::{FORMAT_VERSION, ROOT_VERSION};
-use crate::common::OutputFile;
+use crate::output_file::OutputFile;
 
 /// What a strategy achieves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -222,16 +222,16 @@ impl Certificate {
         self.strategies.iter().map(Strategy::entries).sum()
     }
 
-    /// Writes the certificate into `file` (see [`crate::common::OutputFile`])
+    /// Writes the certificate into `file` (see [`crate::output_file::OutputFile`])
     /// and puts it in place; returns its size in bytes.
     pub fn write_to(&self, file: OutputFile) -> anyhow::Result<u64> {
-        let mut out = CountingWriter::new(BufWriter::new(file.handle()));
-        self.write(&mut out)
-            .and_then(|()| out.inner.flush())
-            .map_err(|e| file.error(&e))?;
-        let bytes = out.bytes;
-        drop(out);
-        file.finish()?;
+        let mut bytes = 0;
+        file.write(|out| {
+            let mut out = CountingWriter::new(out);
+            let written = self.write(&mut out);
+            bytes = out.bytes;
+            written
+        })?;
         Ok(bytes)
     }
 

@@ -3,8 +3,10 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::common::{grouped, OutputFile};
+use crate::common::{grouped, input_error};
 use crate::engine::parts;
+use crate::interrupt::Interrupt;
+use crate::output_file::OutputFile;
 
 const AFTER_HELP: &str = "\
 Reads part files written by `ttt solve --part N --certificate FILE` (or a
@@ -36,13 +38,17 @@ pub struct JoinArgs {
 pub fn run(args: &JoinArgs) -> anyhow::Result<()> {
     let output = OutputFile::prepare(&args.output, "--output")?;
     let inputs: Vec<&Path> = args.parts.iter().map(PathBuf::as_path).collect();
-    let joined =
-        parts::join(&inputs, output).map_err(|e| crate::common::input_error(e.to_string()))?;
+    // Ctrl-C and the like stop the join cleanly: no file put in place.
+    let interrupt = Interrupt::default();
+    let handlers = interrupt.on_signals()?;
+    let joined = parts::join(&inputs, output, interrupt.flag());
+    drop(handlers);
+    let joined = joined.map_err(|e| input_error(format!("{e:#}")))?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
         "{}: valid proof: {} {} ({} of {} sections, {} entries, {} positions checked, {} bytes; \
-         written in {:.3} s, checked in {:.3} s)",
+         written and checked in {:.3} s)",
         args.output.display(),
         joined.checked.rules,
         joined.claim,
@@ -51,8 +57,7 @@ pub fn run(args: &JoinArgs) -> anyhow::Result<()> {
         grouped(joined.checked.entries as u64),
         grouped(joined.checked.positions),
         grouped(joined.bytes),
-        joined.write_seconds,
-        joined.check_seconds
+        joined.seconds
     )?;
     Ok(())
 }

@@ -4,8 +4,8 @@ use std::time::{Duration, Instant};
 
 use crate::ai::PlayerKind;
 use crate::common::{
-    check_player_fits, fit_tt, for_each_board, input_error, playable_board, print_err, square_text,
-    think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
+    check_player_fits, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, print_err,
+    square_text, think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
 };
 use ttt_core::Rules;
 
@@ -40,9 +40,7 @@ pub struct MoveArgs {
     /// Computer player.
     #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = PlayerParser)]
     pub ai: PlayerKind,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9,
-    /// 5 on larger boards).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,
@@ -52,14 +50,16 @@ pub struct MoveArgs {
     /// How to write the square.
     #[arg(long, value_enum, default_value_t = Format::Number)]
     pub format: Format,
-    /// Think at most this many milliseconds per board (large boards).
+    /// Think at most this many milliseconds per board. The exact solver
+    /// (perfect, impossible) gets three quarters of it; a board it cannot
+    /// solve by then gets the strong player's move in the rest.
     #[arg(long, value_name = "MS")]
     pub time: Option<u64>,
     /// Search at most about this many nodes per board.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// Boards (or '-' for one board per line of standard input).
     #[arg(value_name = "BOARD", required = true)]

@@ -22,10 +22,10 @@
 //! the certificate (version 4: sections after first moves) a section at a
 //! time, and checks it as `ttt verify` does, a section at a time.
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use ttt_core::ai::{Census, Progress, SharedTable, Subtree};
@@ -35,7 +35,9 @@ use super::certificate::{self, CountingWriter, Failure, Strategy};
 use super::parallel_proof::{self, Profile};
 use super::reduced::{Geometry, Key};
 use super::verify::{self, Goal, Lines, FORMAT_VERSION, PART_HEADER};
-use crate::common::{grouped, read_line_capped, Line, OutputFile};
+use crate::common::grouped;
+use crate::lines::{read_line_capped, Line};
+use crate::output_file::OutputFile;
 
 /// X's first moves up to symmetry: one per class of moves alike by a
 /// symmetry of the board.
@@ -210,7 +212,7 @@ fn section(
             let mut prover = ttt_core::ai::Prover::with_table(table);
             prover.set_stop(stop);
             let Some(sq) = prover.holding_move(pos) else {
-                return Err(if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err(if stop.load(Ordering::Relaxed) {
                     PartFailure::Stopped
                 } else {
                     PartFailure::Failed("the prover finds no first move that holds".into())
@@ -239,7 +241,7 @@ fn section(
 }
 
 /// The first two lines of a part file.
-pub fn write_part_header(out: &mut impl Write, rules: &Rules) -> io::Result<()> {
+pub fn write_part_header(out: &mut dyn Write, rules: &Rules) -> io::Result<()> {
     writeln!(out, "{PART_HEADER}")?;
     writeln!(
         out,
@@ -251,33 +253,32 @@ pub fn write_part_header(out: &mut impl Write, rules: &Rules) -> io::Result<()> 
 }
 
 /// Writes a part file holding `strategy` alone into `file` and puts it in
-/// place; returns its size in bytes.
+/// place (see [`crate::output_file`]); returns its size in bytes.
 pub fn write_part_file(
     file: OutputFile,
     geometry: &Geometry,
     strategy: &Strategy,
 ) -> anyhow::Result<u64> {
-    let mut out = CountingWriter::new(BufWriter::new(file.handle()));
-    write_part_header(&mut out, geometry.rules())
-        .and_then(|()| strategy.write(geometry, &mut out))
-        .and_then(|()| out.inner.flush())
-        .map_err(|e| file.error(&e))?;
-    let bytes = out.bytes;
-    drop(out);
-    file.finish()?;
+    let mut bytes = 0;
+    file.write(|out| {
+        let mut out = CountingWriter::new(out);
+        let written = write_part_header(&mut out, geometry.rules())
+            .and_then(|()| strategy.write(geometry, &mut out));
+        bytes = out.bytes;
+        written
+    })?;
     Ok(bytes)
 }
 
-/// Appends `strategy` to the part file at `path` (a `--resume` journal)
-/// and waits until it is on disk; returns the bytes appended.
-pub fn append_section(path: &Path, geometry: &Geometry, strategy: &Strategy) -> io::Result<u64> {
-    let file = OpenOptions::new().append(true).open(path)?;
-    let mut out = CountingWriter::new(BufWriter::new(&file));
+/// Appends `strategy` to `journal` (a `--resume` part file, opened to
+/// append) and waits until it is on disk; returns the bytes appended.
+pub fn append_section(journal: &File, geometry: &Geometry, strategy: &Strategy) -> io::Result<u64> {
+    let mut out = CountingWriter::new(BufWriter::new(journal));
     strategy.write(geometry, &mut out)?;
     out.inner.flush()?;
     let bytes = out.bytes;
     drop(out);
-    file.sync_data()?;
+    journal.sync_data()?;
     Ok(bytes)
 }
 
@@ -517,16 +518,17 @@ pub struct Joined {
     pub bytes: u64,
     /// The check's result.
     pub checked: verify::Checked,
-    /// Seconds spent writing, then checking.
-    pub write_seconds: f64,
-    /// See `write_seconds`.
-    pub check_seconds: f64,
+    /// Seconds spent writing and checking (one pass: what is checked is
+    /// what is written).
+    pub seconds: f64,
 }
 
 /// Joins the part files `inputs` into the certificate `output` (copying the
-/// sections the claim needs, a line at a time) and checks the result as
-/// `ttt verify` does; the error says which file or part is wrong.
-pub fn join(inputs: &[&Path], output: OutputFile) -> anyhow::Result<Joined> {
+/// sections the claim needs, a block at a time) and checks it as `ttt
+/// verify` does while it is written: a certificate rejected is not put in
+/// place. The error says which file or part is wrong; once `stop` is set,
+/// the join gives up (an error, nothing put in place).
+pub fn join(inputs: &[&Path], output: OutputFile, stop: &AtomicBool) -> anyhow::Result<Joined> {
     let start = Instant::now();
     let mut files = Vec::new();
     for &path in inputs {
@@ -566,53 +568,112 @@ pub fn join(inputs: &[&Path], output: OutputFile) -> anyhow::Result<Joined> {
         }
     }
     let (claim, chosen) = choose(&geometry, &openings, &all).map_err(|e| output.error(&e))?;
-    let mut out = CountingWriter::new(BufWriter::new(output.handle()));
-    let written = (|| -> io::Result<()> {
-        let r = geometry.rules();
-        writeln!(out, "ttt-certificate {FORMAT_VERSION}")?;
-        writeln!(out, "rules {}x{} k={}", r.columns(), r.rows(), r.k())?;
-        writeln!(out, "claim {claim}")?;
-        for &i in &chosen {
-            let s = &all[i];
-            let (_, path) = files[whose[i]];
-            copy_range(path, s.start, s.end, &mut out)?;
+    let r = geometry.rules();
+    let head = format!(
+        "ttt-certificate {FORMAT_VERSION}\nrules {}x{} k={}\nclaim {claim}\n",
+        r.columns(),
+        r.rows(),
+        r.k()
+    );
+    let ranges: Vec<(&Path, u64, u64)> = chosen
+        .iter()
+        .map(|&i| (files[whose[i]].1, all[i].start, all[i].end))
+        .collect();
+    let mut bytes = 0;
+    let mut checked = None;
+    output.write(|out| {
+        let mut joining = Joining {
+            head: head.as_bytes(),
+            ranges: ranges.iter(),
+            section: None,
+            stop,
+            out: CountingWriter::new(out),
+            write_error: None,
+        };
+        let check = verify::check(&mut BufReader::with_capacity(1 << 16, &mut joining));
+        bytes = joining.out.bytes;
+        if let Some(e) = joining.write_error {
+            return Err(e);
         }
-        out.inner.flush()
-    })();
-    written.map_err(|e| output.error(&e))?;
-    let bytes = out.bytes;
-    drop(out);
-    let write_seconds = start.elapsed().as_secs_f64();
-    let check_start = Instant::now();
-    let mut reader = BufReader::new(output.handle().try_clone()?);
-    io::Seek::rewind(&mut reader)?;
-    let checked = verify::check(&mut reader)
-        .map_err(|e| output.error(&format!("the joined certificate is rejected: {e}")))?;
-    let check_seconds = check_start.elapsed().as_secs_f64();
-    output.finish()?;
+        if stop.load(Ordering::Relaxed) {
+            return Err(io::Error::other("interrupted: no file written"));
+        }
+        checked = Some(check.map_err(|e| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("the joined certificate is rejected: {e}"),
+            )
+        })?);
+        Ok(())
+    })?;
+    let checked =
+        checked.ok_or_else(|| anyhow::anyhow!("the joined certificate was not checked"))?;
     Ok(Joined {
         claim,
         sections: chosen.len(),
         sections_read: all.len(),
         bytes,
         checked,
-        write_seconds,
-        check_seconds,
+        seconds: start.elapsed().as_secs_f64(),
     })
 }
 
-/// Copies bytes `start..end` of the file at `path` to `out`.
-fn copy_range(path: &Path, start: u64, end: u64, out: &mut impl Write) -> io::Result<()> {
-    let mut file = File::open(path)?;
-    io::Seek::seek(&mut file, io::SeekFrom::Start(start))?;
-    let copied = io::copy(&mut BufReader::new(file).take(end - start), out)?;
-    if copied != end - start {
-        return Err(io::Error::new(
-            io::ErrorKind::UnexpectedEof,
-            format!("{} changed while being joined", path.display()),
-        ));
+/// The joined certificate as it is read by the check: its head, then the
+/// byte ranges of the sections chosen, each read from its part file; what
+/// is read is written to `out` on the way.
+struct Joining<'a, 'w> {
+    head: &'a [u8],
+    ranges: std::slice::Iter<'a, (&'a Path, u64, u64)>,
+    /// The section being read: its file, what is left of its range.
+    section: Option<(&'a Path, io::Take<File>)>,
+    stop: &'a AtomicBool,
+    out: CountingWriter<&'w mut dyn Write>,
+    /// Why `out` could not be written (the read then fails).
+    write_error: Option<io::Error>,
+}
+
+impl Joining<'_, '_> {
+    /// The next bytes of the certificate, not yet written to `out`.
+    fn next(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if !self.head.is_empty() {
+            return self.head.read(buf);
+        }
+        loop {
+            if let Some((path, range)) = &mut self.section {
+                let n = range.read(buf)?;
+                if n > 0 {
+                    return Ok(n);
+                }
+                if range.limit() > 0 {
+                    return Err(io::Error::new(
+                        io::ErrorKind::UnexpectedEof,
+                        format!("{} changed while being joined", path.display()),
+                    ));
+                }
+                self.section = None;
+            }
+            let Some(&(path, start, end)) = self.ranges.next() else {
+                return Ok(0);
+            };
+            let mut file = File::open(path)?;
+            io::Seek::seek(&mut file, io::SeekFrom::Start(start))?;
+            self.section = Some((path, file.take(end - start)));
+        }
     }
-    Ok(())
+}
+
+impl Read for Joining<'_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(io::Error::other("interrupted"));
+        }
+        let n = self.next(buf)?;
+        if let Err(e) = self.out.write_all(&buf[..n]) {
+            self.write_error = Some(e);
+            return Err(io::Error::other("the certificate cannot be written"));
+        }
+        Ok(n)
+    }
 }
 
 /// A table of a census, for `--census`: the share of positions each test

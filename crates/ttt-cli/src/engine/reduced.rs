@@ -353,6 +353,14 @@ impl Geometry {
         let taken = key.dead | key.x | key.o;
         let mut used = 0u64;
         for &(a, b) in pairs {
+            if a == b {
+                return Err(format!(
+                    "{}-{} pairs cell {} with itself",
+                    a + 1,
+                    b + 1,
+                    a + 1
+                ));
+            }
             for c in [a, b] {
                 if c >= self.cells() {
                     return Err(format!("cell {} is not on the board", c + 1));

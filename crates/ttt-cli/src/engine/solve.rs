@@ -2,7 +2,6 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Instant;
 
 use serde::Serialize;
@@ -11,13 +10,15 @@ use ttt_core::{Position, Rules};
 use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
-    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, per_second, tt_entries_useful,
-    with_k, OutputFile, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, grouped, input_error, parse_rules, parse_tt_mb, per_second,
+    tt_entries_useful, with_k, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
 use crate::engine::parallel_proof;
-use crate::engine::solve_parts;
+use crate::engine::solve_parts::{self, PartArgs};
+use crate::interrupt::Interrupt;
+use crate::output_file::OutputFile;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -27,9 +28,14 @@ the time and nodes per second. Boards of up to 64 cells are proven by the prover
 boards of up to 25 cells always, on larger ones with --distance (it can take far
 longer than the proof). The time printed is the wall time of the whole command,
 with its parts when there are several. On a terminal a progress line is shown on stderr; through a
-pipe only the result is printed. Ctrl-C stops the search cleanly (no result,
-exit status 2). With --certificate FILE a proof is written that `ttt verify
-FILE` checks without trusting the solver. The proof and the certificate are
+pipe only the result is printed. Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) stops
+the work cleanly with exit status 2: no result if the proof was not done, no
+certificate file if it was not written (a second signal ends ttt at once with
+status 128 + the signal, still leaving no temporary file). With --certificate
+FILE a proof is written that `ttt verify FILE` checks without trusting the
+solver: a regular file is replaced once the proof is complete (keeping its
+mode), a symbolic link is written through, a pipe or a device such as
+/dev/null or /dev/stdout is written into. The proof and the certificate are
 worked out on every core (--threads), the threads sharing one table of --tt-mb
 MiB (best about the size of the proof: each page first touched costs a page
 fault); the distance on one.
@@ -38,7 +44,7 @@ Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
   ttt solve --size 5x4 -k 4 --json
-  ttt solve --size 6x5 -k 4 --distance  # X wins in 11
+  ttt solve --size 9x3 -k 3 --distance  # X wins in 7 (27 cells)
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
   ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core
 
@@ -55,11 +61,10 @@ Or one job per part, under GNU parallel or a Slurm array, then joined:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct SolveArgs {
-    /// Board size: N, CxR or "CxR k=K".
-    #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "3", value_parser = parse_rules,
+          help = crate::common::SIZE_HELP)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -72,7 +77,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub distance: bool,
     /// Transposition table size in MiB.
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
     /// Threads for the proof [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
@@ -120,6 +125,8 @@ struct SolveJson {
     proof_seconds: f64,
     /// The distance search's share, where it ran.
     distance_seconds: Option<f64>,
+    /// The distance search's nodes, where it ran.
+    distance_nodes: Option<u64>,
     /// The prover's nodes per second of proof (all threads).
     nodes_per_second: u64,
     /// Threads the proof ran on.
@@ -150,11 +157,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     if args.list_parts {
         return solve_parts::list(rules, args.json);
     }
+    let part_args = PartArgs {
+        tt_mb: args.tt_mb,
+        threads: args.threads,
+        certificate: args.certificate.as_deref(),
+        census: args.census,
+        max_nodes: args.max_nodes,
+    };
     if let Some(part) = args.part {
-        return solve_parts::run_part(args, rules, part);
+        return solve_parts::run_part(&part_args, rules, part);
     }
     if let Some(journal) = &args.resume {
-        return solve_parts::run_resume(args, rules, journal);
+        return solve_parts::run_resume(&part_args, rules, journal);
     }
     // Before the search: a bad path must not cost minutes of solving.
     let output = match &args.certificate {
@@ -182,9 +196,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         .map_or_else(parallel_proof::default_threads, usize::from);
     let table_secs = table_start.elapsed().as_secs_f64();
     let pos = Position::new(rules);
-    let stop = Arc::new(AtomicBool::new(false));
-    // Ctrl-C sets the flag; the search sees it within a few thousand nodes.
-    let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&stop))?;
+    // Ctrl-C and the like set the flag; the search sees it within a few
+    // thousand nodes.
+    let interrupt = Interrupt::default();
+    let handlers = interrupt.on_signals()?;
+    let stop = interrupt.flag();
     let proof_start = Instant::now();
     let mut progress = ProgressLine::new(
         &format!(
@@ -192,7 +208,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         ),
         None,
     );
-    let proof = parallel_proof::verdict(table, &pos, threads, &stop, &mut |p| {
+    let proof = parallel_proof::verdict(table, &pos, threads, stop, &mut |p| {
         if p.total > 0 {
             progress.message(format!(", first moves settled {}/{}", p.done, p.total));
         }
@@ -202,7 +218,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     let proof_secs = proof_start.elapsed().as_secs_f64();
     progress.clear();
     let Some(verdict) = verdict else {
-        signal_hook::low_level::unregister(signal);
         return Err(interrupted(
             stats.nodes,
             proof.settled,
@@ -212,7 +227,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // The value is printed even when the certificate fails; its error
     // comes after.
     let (certificate_info, certificate_error) = match output {
-        Some(output) => match write_certificate(table, threads, rules, verdict, &stop, output) {
+        Some(output) => match write_certificate(table, threads, rules, verdict, stop, output) {
             Ok(info) => (Some(info), None),
             Err(e) => (None, Some(e)),
         },
@@ -226,7 +241,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // solver has a table of its own.
     let want_distance = rules.cell_count() <= PROVER_ABOVE || args.distance;
     let distance_start = Instant::now();
-    let (value, distance_secs) = match verdict {
+    let (value, distance) = match verdict {
         Verdict::Draw => (Some(Value::Draw), None),
         _ if want_distance && is_solvable(&rules) => {
             let mut tt = Vec::new();
@@ -236,15 +251,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 None,
             );
             let mut on_progress = |p: Progress| progress.set(p.nodes);
+            let stopped = || interrupt.is_set();
             let mut solver = Solver::new(&mut tt);
             solver.set_progress(&mut on_progress);
-            let value = solver.solve(&pos);
+            solver.set_deadline(&stopped);
+            let value = solver.try_solve(&pos);
+            let nodes = solver.stats().nodes;
             progress.clear();
-            (Some(value), Some(distance_start.elapsed().as_secs_f64()))
+            let secs = distance_start.elapsed().as_secs_f64();
+            (value, Some((nodes, secs)))
         }
         _ => (None, None),
     };
-    signal_hook::low_level::unregister(signal);
+    drop(handlers);
     let secs = start.elapsed().as_secs_f64();
     let result = match verdict {
         Verdict::Win => "x-wins",
@@ -265,7 +284,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             tt_mib,
             seconds: secs,
             proof_seconds: proof_secs,
-            distance_seconds: distance_secs,
+            distance_seconds: distance.map(|(_, secs)| secs),
+            distance_nodes: distance.map(|(nodes, _)| nodes),
             nodes_per_second: per_second(stats.nodes, proof_secs),
             threads,
             certificate: certificate_info,
@@ -290,10 +310,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 }
             )?,
         }
-        if threads > 1 {
-            writeln!(out, "nodes    {} ({threads} threads)", grouped(stats.nodes))?;
+        // Each search's nodes over its own time (the distance search, where
+        // it runs, is most of the wait and has a rate of its own).
+        let threads_note = if threads > 1 {
+            format!(" ({threads} threads)")
         } else {
-            writeln!(out, "nodes    {}", grouped(stats.nodes))?;
+            String::new()
+        };
+        writeln!(
+            out,
+            "proof    {}{threads_note}",
+            search_line(stats.nodes, proof_secs)
+        )?;
+        if let Some((nodes, secs)) = distance {
+            writeln!(out, "distance {}", search_line(nodes, secs))?;
         }
         // The parts, when the proof is not nearly all of the wait.
         let mut parts = vec![
@@ -303,7 +333,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         if let Some(c) = &certificate_info {
             parts.push(format!("certificate {:.3} s", c.seconds));
         }
-        if let Some(d) = distance_secs {
+        if let Some((_, d)) = distance {
             parts.push(format!("distance {d:.3} s"));
         }
         if secs - proof_secs > 0.05 * secs.max(0.1) {
@@ -311,11 +341,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         } else {
             writeln!(out, "time     {secs:.3} s")?;
         }
-        writeln!(
-            out,
-            "nodes/s  {}",
-            grouped(per_second(stats.nodes, proof_secs))
-        )?;
         writeln!(out, "table    {tt_mib} MiB")?;
         if let Some(c) = &certificate_info {
             writeln!(
@@ -329,10 +354,36 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    match certificate_error {
-        Some(e) => Err(e),
-        None => Ok(()),
+    match (certificate_error, value, distance) {
+        (Some(e), _, _) => Err(e),
+        // The distance search ran and has no value: stopped by a signal.
+        (None, None, Some((_, secs))) => Err(input_error(format!(
+            "the search for the distance was interrupted after {secs:.1} s: no distance"
+        ))),
+        _ => Ok(()),
     }
+}
+
+/// `N nodes in T, R nodes/s`: the time to three significant digits, so
+/// that the rate is the nodes over the time shown.
+fn search_line(nodes: u64, secs: f64) -> String {
+    let time = if secs >= 1.0 {
+        format!("{secs:.3} s")
+    } else {
+        let ms = secs * 1000.0;
+        let decimals = match ms {
+            m if m >= 100.0 => 0,
+            m if m >= 10.0 => 1,
+            m if m >= 1.0 => 2,
+            _ => 3,
+        };
+        format!("{ms:.decimals$} ms")
+    };
+    format!(
+        "{} nodes in {time}, {} nodes/s",
+        grouped(nodes),
+        grouped(per_second(nodes, secs))
+    )
 }
 
 /// Proves `verdict` again, keeping the strategies, and writes the
@@ -355,10 +406,15 @@ fn write_certificate(
     progress.clear();
     let cert = cert.map_err(|failure| {
         let why = match failure {
-            Failure::Stopped => format!(
-                "the certificate was interrupted after {:.1} s",
-                start.elapsed().as_secs_f64()
-            ),
+            // Stopped as the proof is: the exit status --help gives.
+            Failure::Stopped => {
+                return input_error(format!(
+                    "--certificate {}: the certificate was interrupted after {:.1} s: no file \
+                     written",
+                    output.path().display(),
+                    start.elapsed().as_secs_f64()
+                ))
+            }
             Failure::Unsupported(why) => why,
             Failure::NoMove(why) => format!("no certificate: {why}"),
         };

@@ -1,25 +1,40 @@
 //! `ttt solve --list-parts`, `--part N` and `--resume FILE`: a proof in
 //! parts (see [`super::parts`]), one part per job or one after the other
 //! across sittings.
-use std::fs::OpenOptions;
+use std::fs::{File, OpenOptions};
 use std::io::{self, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use serde::Serialize;
 use ttt_core::ai::SharedTable;
 use ttt_core::{Mark, Rules};
 
-use crate::common::{grouped, input_error, tt_entries_useful, OutputFile};
+use crate::common::{grouped, input_error, tt_entries_useful};
 use crate::engine::certificate::Goal;
 use crate::engine::parallel_proof::{self, Profile};
 use crate::engine::parts::{self, Openings, PartFailure, PartProof};
 use crate::engine::reduced::Geometry;
-use crate::engine::solve::SolveArgs;
 use crate::engine::verify;
+use crate::interrupt::Interrupt;
+use crate::output_file::OutputFile;
+use crate::output_file::{self, Kind};
 use crate::progress::ProgressLine;
+
+/// What the proof in parts takes from `ttt solve`'s flags.
+pub struct PartArgs<'a> {
+    /// `--tt-mb`.
+    pub tt_mb: usize,
+    /// `--threads`.
+    pub threads: Option<u16>,
+    /// `--certificate`.
+    pub certificate: Option<&'a Path>,
+    /// `--census`.
+    pub census: Option<u32>,
+    /// `--max-nodes`.
+    pub max_nodes: Option<u64>,
+}
 
 /// Subtrees kept per thread for `--census`.
 const PROFILE_KEEP: usize = 12;
@@ -62,14 +77,16 @@ pub fn list(rules: Rules, json: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The proof's table and threads, and the Ctrl-C flag.
+/// The proof's table and threads, and the signals that stop it.
 struct Setup {
     words: Vec<std::sync::atomic::AtomicU64>,
     threads: usize,
-    stop: Arc<AtomicBool>,
+    /// Set by SIGINT, SIGTERM, SIGHUP or SIGQUIT (while they are noted:
+    /// see [`crate::interrupt`]), or by `--max-nodes`.
+    interrupt: Interrupt,
 }
 
-fn setup(args: &SolveArgs, rules: &Rules) -> anyhow::Result<Setup> {
+fn setup(args: &PartArgs<'_>, rules: &Rules) -> anyhow::Result<Setup> {
     let words = parallel_proof::alloc_table(args.tt_mb, tt_entries_useful(rules).saturating_mul(3))
         .ok_or_else(|| {
             input_error(format!(
@@ -83,11 +100,11 @@ fn setup(args: &SolveArgs, rules: &Rules) -> anyhow::Result<Setup> {
     Ok(Setup {
         words,
         threads,
-        stop: Arc::new(AtomicBool::new(false)),
+        interrupt: Interrupt::default(),
     })
 }
 
-/// Proves `part` with a progress line; Ctrl-C sets `setup.stop`.
+/// Proves `part` with a progress line; a signal (Ctrl-C) stops it.
 fn prove(
     setup: &Setup,
     geometry: &Geometry,
@@ -105,17 +122,18 @@ fn prove(
         &format!("part {part}, its section: {{human_pos}} positions, {{elapsed}}, {{rate}}"),
         None,
     );
+    let stop = setup.interrupt.flag();
     let run = parts::prove_part(
         table,
         setup.threads,
         geometry,
         openings,
         part,
-        &setup.stop,
+        stop,
         profile,
         &mut |p| {
             if max_nodes.is_some_and(|m| p.nodes >= m) {
-                setup.stop.store(true, Ordering::Relaxed);
+                stop.store(true, Ordering::Relaxed);
             }
             progress.set(p.nodes)
         },
@@ -128,7 +146,7 @@ fn prove(
 
 /// `--part N --certificate FILE`: one part, its section written as a part
 /// file.
-pub fn run_part(args: &SolveArgs, rules: Rules, part: usize) -> anyhow::Result<()> {
+pub fn run_part(args: &PartArgs<'_>, rules: Rules, part: usize) -> anyhow::Result<()> {
     let geometry = Geometry::new(rules).map_err(input_error)?;
     let openings = Openings::of(&geometry);
     if part >= openings.parts() {
@@ -140,19 +158,18 @@ pub fn run_part(args: &SolveArgs, rules: Rules, part: usize) -> anyhow::Result<(
             rules.k()
         )));
     }
-    let Some(path) = &args.certificate else {
+    let Some(path) = args.certificate else {
         return Err(input_error("--part needs --certificate FILE for its part"));
     };
     let output = OutputFile::prepare(path, "--certificate")?;
     let setup = setup(args, &rules)?;
-    let signal = signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&setup.stop))?;
+    let handlers = setup.interrupt.on_signals()?;
     let profile = args.census.map(|ply| Profile {
         ply,
         keep: PROFILE_KEEP,
     });
     let start = Instant::now();
     let run = prove(&setup, &geometry, &openings, part, profile, args.max_nodes);
-    signal_hook::low_level::unregister(signal);
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -167,6 +184,7 @@ pub fn run_part(args: &SolveArgs, rules: Rules, part: usize) -> anyhow::Result<(
         }
         Err(_) => None,
     };
+    drop(handlers);
     print_run(
         &mut out,
         &geometry,
@@ -189,10 +207,10 @@ pub fn run_part(args: &SolveArgs, rules: Rules, part: usize) -> anyhow::Result<(
         Ok(_) => Ok(()),
         Err(PartFailure::Stopped) => Err(input_error(format!(
             "part {part} {} after {} nodes and {:.1} s: no part written",
-            if args.max_nodes.is_some_and(|m| run.nodes >= m) {
-                "stopped at --max-nodes"
-            } else {
+            if setup.interrupt.is_set() {
                 "interrupted"
+            } else {
+                "stopped at --max-nodes"
             },
             grouped(run.nodes),
             start.elapsed().as_secs_f64()
@@ -234,16 +252,16 @@ fn print_run(
 
 /// `--resume FILE`: the parts not yet in FILE proved one after the other,
 /// each appended to FILE once settled; then, with `--certificate`, the
-/// certificate joined from FILE.
-pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Result<()> {
+/// certificate joined from FILE. A signal keeps what is settled.
+pub fn run_resume(args: &PartArgs<'_>, rules: Rules, journal_path: &Path) -> anyhow::Result<()> {
     let geometry = Geometry::new(rules).map_err(input_error)?;
     let openings = Openings::of(&geometry);
     // Before the search: a bad certificate path must not cost hours.
-    let output = match &args.certificate {
+    let output = match args.certificate {
         Some(path) => Some(OutputFile::prepare(path, "--certificate")?),
         None => None,
     };
-    let done = open_journal(journal, &geometry)?;
+    let (done, journal) = open_journal(journal_path, &geometry)?;
     let start = Instant::now();
     let mut out = io::stdout().lock();
     let x_wins = done
@@ -263,7 +281,7 @@ pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Res
         "{rules}: {} parts, {} settled in {}{}",
         openings.parts(),
         openings.parts() - todo.len(),
-        journal.display(),
+        journal_path.display(),
         if x_wins {
             " (X wins one: the board is settled)"
         } else {
@@ -271,18 +289,36 @@ pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Res
         }
     )?;
     out.flush()?;
+    // What a stop keeps, for its message.
+    let kept = |settled: usize| {
+        format!(
+            "the {settled} part{} settled so far {} kept in {}; run the same command to go on",
+            if settled == 1 { "" } else { "s" },
+            if settled == 1 { "is" } else { "are" },
+            journal_path.display()
+        )
+    };
+    let interrupt = Interrupt::default();
+    // Noted from here to the end: a signal stops the proof or the join
+    // cleanly (a section being appended is finished first).
+    let handlers = interrupt.on_signals()?;
     let mut nodes = 0;
+    let mut settled_now = openings.parts() - todo.len();
     if !x_wins && !todo.is_empty() {
-        let setup = setup(args, &rules)?;
-        let signal =
-            signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&setup.stop))?;
+        let setup = Setup {
+            interrupt: interrupt.clone(),
+            ..setup(args, &rules)?
+        };
         for (i, &part) in todo.iter().enumerate() {
             let run = prove(&setup, &geometry, &openings, part, None, None);
             nodes += run.nodes;
             match run.result {
                 Ok((answer, strategy, section_secs)) => {
-                    let bytes = parts::append_section(journal, &geometry, &strategy)
-                        .map_err(|e| input_error(format!("--resume {}: {e}", journal.display())))?;
+                    let bytes =
+                        parts::append_section(&journal, &geometry, &strategy).map_err(|e| {
+                            input_error(format!("--resume {}: {e}", journal_path.display()))
+                        })?;
+                    settled_now += 1;
                     writeln!(
                         out,
                         "part {part} ({} of {} to do): {answer}; {} nodes, proof {:.1} s, \
@@ -300,29 +336,20 @@ pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Res
                     }
                 }
                 Err(PartFailure::Stopped) => {
-                    signal_hook::low_level::unregister(signal);
                     return Err(input_error(format!(
-                        "interrupted in part {part} after {} nodes and {:.1} s: the {} part{} \
-                         settled so far are kept in {}; run the same command to go on",
+                        "interrupted in part {part} after {} nodes and {:.1} s: {}",
                         grouped(nodes),
                         start.elapsed().as_secs_f64(),
-                        openings.parts() - todo.len() + i,
-                        if openings.parts() - todo.len() + i == 1 {
-                            ""
-                        } else {
-                            "s"
-                        },
-                        journal.display()
+                        kept(settled_now)
                     )));
                 }
                 Err(PartFailure::Failed(why)) => {
-                    signal_hook::low_level::unregister(signal);
                     return Err(input_error(format!("part {part}: {why}")));
                 }
             }
         }
-        signal_hook::low_level::unregister(signal);
     }
+    drop(journal);
     writeln!(
         out,
         "time     {:.3} s this sitting",
@@ -333,50 +360,64 @@ pub fn run_resume(args: &SolveArgs, rules: Rules, journal: &Path) -> anyhow::Res
             out,
             "the parts are in {0}: `ttt join --output FILE {0}` makes the certificate once \
              every part is settled",
-            journal.display()
+            journal_path.display()
         )?;
         return Ok(());
     };
     let path = output.path().display().to_string();
-    let joined = parts::join(&[journal], output)?;
+    let joined = parts::join(&[journal_path], output, interrupt.flag());
+    drop(handlers);
+    let joined = joined.map_err(|e| {
+        if interrupt.is_set() {
+            input_error(format!(
+                "--certificate {path}: interrupted while joining: no file written; {}",
+                kept(settled_now)
+            ))
+        } else {
+            input_error(format!("{e:#}"))
+        }
+    })?;
     writeln!(
         out,
         "{rules}: {} (for X, moving first)\ncertificate {path} ({} section{}, {} entries, {} \
-         bytes, written in {:.3} s, checked in {:.3} s)",
+         bytes, written and checked in {:.3} s)",
         joined.claim,
         joined.sections,
         if joined.sections == 1 { "" } else { "s" },
         grouped(joined.checked.entries as u64),
         grouped(joined.bytes),
-        joined.write_seconds,
-        joined.check_seconds
+        joined.seconds
     )?;
     Ok(())
 }
 
-/// Opens the journal at `path`, made with its header if new; its whole
-/// sections (a section cut off by a kill is dropped, the file cut back).
-fn open_journal(path: &Path, geometry: &Geometry) -> anyhow::Result<Vec<parts::Section>> {
+/// Opens the journal at `path` to append to it, made with its header if
+/// new (whole or not at all, as an [`OutputFile`]); its whole sections (a
+/// section cut off by a kill is dropped, the file cut back). A journal is
+/// read again by the next run: a regular file (or a link to one), never a
+/// pipe or a device.
+fn open_journal(path: &Path, geometry: &Geometry) -> anyhow::Result<(Vec<parts::Section>, File)> {
     let shown = path.display();
-    let fresh = match std::fs::metadata(path) {
-        Ok(m) if m.is_dir() => {
-            return Err(input_error(format!("--resume {shown}: is a directory")))
+    let fresh = match output_file::check_writable(path, "--resume")? {
+        Kind::Missing => true,
+        Kind::Special => {
+            return Err(input_error(format!(
+                "--resume {shown}: not a regular file (the parts kept in it are read again \
+                 by the next run)"
+            )))
         }
-        Ok(m) => m.len() == 0,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => true,
-        Err(e) => return Err(input_error(format!("--resume {shown}: {e}"))),
+        Kind::Regular => std::fs::metadata(path).is_ok_and(|m| m.len() == 0),
+    };
+    let append = || {
+        OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| input_error(format!("--resume {shown}: cannot write: {e}")))
     };
     if fresh {
-        let mut file = OpenOptions::new()
-            .create(true)
-            .write(true)
-            .truncate(true)
-            .open(path)
-            .map_err(|e| input_error(format!("--resume {shown}: cannot write: {e}")))?;
-        parts::write_part_header(&mut file, geometry.rules())
-            .and_then(|()| file.sync_data())
-            .map_err(|e| input_error(format!("--resume {shown}: {e}")))?;
-        return Ok(Vec::new());
+        OutputFile::prepare(path, "--resume")?
+            .write(|out| parts::write_part_header(out, geometry.rules()))?;
+        return Ok((Vec::new(), append()?));
     }
     let file = parts::scan(path).map_err(|e| input_error(format!("--resume {shown}: {e}")))?;
     if file.geometry.rules() != geometry.rules() {
@@ -386,14 +427,14 @@ fn open_journal(path: &Path, geometry: &Geometry) -> anyhow::Result<Vec<parts::S
             geometry.rules()
         )));
     }
+    let journal = append()?;
     if file.cut_off {
         // Killed while appending: the whole sections stay.
-        OpenOptions::new()
-            .write(true)
-            .open(path)
-            .and_then(|f| f.set_len(file.whole).and_then(|()| f.sync_data()))
+        journal
+            .set_len(file.whole)
+            .and_then(|()| journal.sync_data())
             .map_err(|e| input_error(format!("--resume {shown}: {e}")))?;
         eprintln!("--resume {shown}: a section cut off at its end was dropped");
     }
-    Ok(file.sections)
+    Ok((file.sections, journal))
 }

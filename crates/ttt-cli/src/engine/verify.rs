@@ -14,16 +14,17 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use super::reduced::{Geometry, Key};
 
-use crate::common::{grouped, input_error, quote_short, read_line_capped, Line, MAX_LINE_BYTES};
+use crate::common::{grouped, input_error};
+use crate::lines::{quote_short, read_line_capped, Line, MAX_LINE_BYTES};
 
 const AFTER_HELP: &str = "\
 Reads a certificate written by `ttt solve --certificate FILE` and plays every
 game its strategies allow from the empty board, checking that each one ends as
 claimed (positions that differ only in cells no line can use any more are
 checked once). Exit status 0: the proof holds; 2: it is malformed or wrong (the
-reason is printed).
+reason is printed; with --json also as \"valid\": false and its \"reason\").
 
-Example:
+Examples:
   ttt solve --size 5x5 -k 4 --certificate 554.cert && ttt verify 554.cert";
 
 /// Arguments of `ttt verify`.
@@ -83,38 +84,41 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     // Read as a stream of bounded lines: memory follows the certificate's
     // entries, not the size of whatever file is given (/dev/zero).
-    let checked = check(&mut BufReader::new(file)).map_err(|e| {
-        input_error(format!(
-            "{}: certificate rejected: {e}",
-            args.file.display()
-        ))
-    })?;
+    let checked = check(&mut BufReader::new(file));
     let secs = start.elapsed().as_secs_f64();
+    let shown = args.file.display().to_string();
     let mut out = io::stdout().lock();
     if args.json {
         #[derive(Serialize)]
         struct Json<'a> {
-            file: String,
+            file: &'a str,
             valid: bool,
+            /// Why the certificate was rejected.
+            #[serde(skip_serializing_if = "Option::is_none")]
+            reason: Option<&'a str>,
             #[serde(flatten)]
-            checked: &'a Checked,
+            checked: Option<&'a Checked>,
             seconds: f64,
         }
         serde_json::to_writer_pretty(
             &mut out,
             &Json {
-                file: args.file.display().to_string(),
-                valid: true,
-                checked: &checked,
+                file: &shown,
+                valid: checked.is_ok(),
+                reason: checked.as_ref().err().map(String::as_str),
+                checked: checked.as_ref().ok(),
                 seconds: secs,
             },
         )?;
         writeln!(out)?;
-    } else {
+        out.flush()?;
+    }
+    let checked =
+        checked.map_err(|e| input_error(format!("{shown}: certificate rejected: {e}")))?;
+    if !args.json {
         writeln!(
             out,
-            "{}: valid proof: {} {} ({} entries, {} positions checked, {secs:.3} s)",
-            args.file.display(),
+            "{shown}: valid proof: {} {} ({} entries, {} positions checked, {secs:.3} s)",
             checked.rules,
             checked.claim,
             grouped(checked.entries as u64),
@@ -250,7 +254,7 @@ fn name(m: Mark) -> &'static str {
 }
 
 /// The non-blank lines of a certificate, numbered from 1, trimmed; each
-/// must be UTF-8 text of at most [`crate::common::MAX_LINE_BYTES`]. A UTF-8
+/// must be UTF-8 text of at most [`crate::lines::MAX_LINE_BYTES`]. A UTF-8
 /// byte order mark before the first line is skipped.
 pub struct Lines<'a> {
     input: &'a mut dyn BufRead,
@@ -310,10 +314,10 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<(u32, Geometry, &'static str), 
             "line {n}: a part of a certificate, not a whole one: join the parts with `ttt join`"
         ));
     }
-    let version = magic
+    let version_text = magic
         .strip_prefix("ttt-certificate ")
         .ok_or_else(|| format!("line {n}: not a ttt certificate"))?;
-    let version = match version.parse::<u32>() {
+    let version = match number::<u32>(version_text) {
         // Version 2 is version 3 without pairing entries, 3 version 4
         // without strategies after a first move.
         Ok(v @ (2 | ROOT_VERSION | FORMAT_VERSION)) => v,
@@ -327,7 +331,7 @@ fn parse_header(lines: &mut Lines<'_>) -> Result<(u32, Geometry, &'static str), 
             return Err(format!(
                 "line {n}: unknown certificate version `{}` (this ttt reads version \
                  {FORMAT_VERSION})",
-                quote_short(version)
+                quote_short(version_text)
             ))
         }
     };
@@ -369,8 +373,7 @@ pub fn parse_head(
                      {version})"
                 ));
             }
-            let index = cell
-                .parse::<usize>()
+            let index = number::<usize>(cell)
                 .ok()
                 .and_then(|n| n.checked_sub(1))
                 .filter(|&i| i < geometry.cells())
@@ -432,6 +435,12 @@ fn next_strategy(
             break;
         }
         if let Some(rest) = line.strip_prefix("pairs ") {
+            if version < ROOT_VERSION {
+                return Err(format!(
+                    "line {n}: a pairing entry in a version {version} certificate (pairings came \
+                     with version {ROOT_VERSION}: the file says `ttt-certificate {version}`)"
+                ));
+            }
             if goal != Goal::Blocks {
                 return Err(format!(
                     "line {n}: a pairing only blocks: it cannot be part of `strategy {head}`"
@@ -461,6 +470,15 @@ fn next_strategy(
     }))
 }
 
+/// A number as the writer writes it: decimal digits, no sign, no leading
+/// zero (a file with `+3` or `03` was not written by `ttt solve`).
+fn number<T: std::str::FromStr>(text: &str) -> Result<T, ()> {
+    let canonical = !text.is_empty()
+        && text.bytes().all(|b| b.is_ascii_digit())
+        && (text == "0" || !text.starts_with('0'));
+    canonical.then(|| text.parse().ok()).flatten().ok_or(())
+}
+
 /// One `BOARD SPARE MOVE` line of `player`'s strategy: the reduced position
 /// (`player` to move) and the reply's cell index. The reply must be an
 /// empty live cell (a `.`).
@@ -472,9 +490,7 @@ fn parse_entry(geometry: &Geometry, player: Mark, line: &str) -> Result<(Key, us
     let (dead, x, o) = geometry
         .parse_board(board)
         .map_err(|e| format!("bad board: {e}"))?;
-    let spare: u8 = spare
-        .parse()
-        .map_err(|_| format!("bad spare cell count `{spare}`"))?;
+    let spare: u8 = number(spare).map_err(|_| format!("bad spare cell count `{spare}`"))?;
     let key = Key {
         dead,
         x,
@@ -485,14 +501,14 @@ fn parse_entry(geometry: &Geometry, player: Mark, line: &str) -> Result<(Key, us
     geometry
         .check_consistent(&key)
         .map_err(|e| format!("not a reduced position with {} to move: {e}", name(player)))?;
-    let number: usize = mv.parse().map_err(|_| format!("bad move `{mv}`"))?;
-    let index = number
+    let cell: usize = number(mv).map_err(|_| format!("bad move `{}`", quote_short(mv)))?;
+    let index = cell
         .checked_sub(1)
         .filter(|&i| i < geometry.cells())
-        .ok_or_else(|| format!("move {number} is not on the board"))?;
+        .ok_or_else(|| format!("move {cell} is not on the board"))?;
     if (dead | x | o) >> index & 1 != 0 {
         return Err(format!(
-            "move {number} is not legal there: the reply must be an empty live cell (`.`)"
+            "move {cell} is not legal there: the reply must be an empty live cell (`.`)"
         ));
     }
     Ok((key, index))
@@ -519,9 +535,8 @@ fn parse_pairing(geometry: &Geometry, player: Mark, line: &str) -> Result<Key, S
     let (dead, x, o) = geometry
         .parse_board(board)
         .map_err(|e| format!("bad board: {e}"))?;
-    let spare: u8 = spare
-        .parse()
-        .map_err(|_| format!("bad spare cell count `{}`", quote_short(spare)))?;
+    let spare: u8 =
+        number(spare).map_err(|_| format!("bad spare cell count `{}`", quote_short(spare)))?;
     let key = Key {
         dead,
         x,
@@ -533,7 +548,7 @@ fn parse_pairing(geometry: &Geometry, player: Mark, line: &str) -> Result<Key, S
         .check_consistent(&key)
         .map_err(|e| format!("not a reduced position with {to_move} to move: {e}"))?;
     let cell = |text: &str| -> Result<usize, String> {
-        text.parse::<usize>()
+        number::<usize>(text)
             .ok()
             .and_then(|n| n.checked_sub(1))
             .ok_or_else(|| format!("bad cell number `{}`", quote_short(text)))

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use ttt_core::{Rules, WinCondition};
 
-use crate::common::move_times;
+use ttt_core::ai::time::move_times;
 
 /// Turn time when the manager gives none (ms).
 pub const DEFAULT_TURN_MS: u64 = 5_000;

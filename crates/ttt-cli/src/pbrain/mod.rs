@@ -22,6 +22,7 @@
 pub mod brain;
 pub mod info;
 pub mod input;
+mod interrupts;
 pub mod protocol;
 pub mod session;
 
@@ -44,7 +45,9 @@ player on boards it can solve and the strong player otherwise: within INFO
 timeout_turn, and under a game clock (timeout_match, time_left) at most a
 seventh of what is left, aiming for a 15th (less once its move has held for
 three iterations of the search, up to 2.25 times as much while it changes
-or its value falls); an empty board is answered with the centre.
+or its value falls); an empty board is answered with the centre. The
+perfect player solves for three quarters of that time at most; a position
+it has not solved by then gets the strong player's move in the rest.
 Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end
 the turn at once without a move, so a script must wait for each answer.
 BOARD field 3 (a won line of a continuous game) marks a cell nobody plays.

@@ -75,11 +75,11 @@ pub fn arguments(line: &str) -> &str {
     split_word(line).1
 }
 
-/// Reads a non-negative decimal number (up to u32; larger saturates so the
-/// range check can report it).
+/// Reads a non-negative decimal number (up to u32; larger, however many
+/// digits, saturates so the range check can report it).
 fn number(text: &str) -> Option<u32> {
     let text = text.trim();
-    if text.is_empty() || text.len() > 40 || !text.bytes().all(|b| b.is_ascii_digit()) {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     Some(text.parse::<u32>().unwrap_or(u32::MAX))

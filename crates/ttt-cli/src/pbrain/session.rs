@@ -9,9 +9,10 @@ use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
 use self::board::BoardInput;
 use super::brain::Brain;
 use super::info::{win_text, Info, RULE_CARO, RULE_RENJU};
-use super::input::Interrupts;
+use super::interrupts::Interrupts;
 use super::protocol::{arguments, parse_board_line, parse_command, BoardLine, Command};
-use crate::common::{quote_short, too_long_message, Limits, Line};
+use crate::common::Limits;
+use crate::lines::{quote_short, too_long_message, Line};
 
 /// Gomocup's win length: five in a row (we accept five or more, "freestyle").
 pub const GOMOKU_K: u8 = 5;
@@ -195,7 +196,12 @@ impl<B: Brain> Session<B> {
         match pos.outcome() {
             Outcome::InProgress => {}
             Outcome::Win(mark) => {
-                return writeln!(out, "ERROR the game is over: {} has five", mark_name(mark))
+                return writeln!(
+                    out,
+                    "ERROR the game is over: {} has {} in a row",
+                    mark_name(mark),
+                    pos.rules().k()
+                )
             }
             Outcome::Draw => return writeln!(out, "ERROR the game is over: the board is full"),
         }

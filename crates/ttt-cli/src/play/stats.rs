@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use ttt_core::series::{GameResult, Side};
 
+use ttt_cli::output_file::{check_writable, resolve_symlinks, Kind};
+
 const HEADER: &str = "# ttt record v1";
 
 /// Counts for one kind of game: wins of side one (you, or X), of side two
@@ -138,7 +140,12 @@ fn render(entries: &[(String, Tally)]) -> String {
 }
 
 /// The entries of the record at `path`: none for a missing or empty file.
+/// Only a regular file is a record (read, and then replaced): a link to
+/// /dev/null must not turn the device into a record, nor a FIFO hang.
 fn read_entries(path: &Path) -> Result<Vec<(String, Tally)>> {
+    if check_writable(path, "the record")? == Kind::Special {
+        bail!("the record {} is not a regular file", path.display());
+    }
     match fs::read(path) {
         Ok(bytes) => {
             parse(&bytes).with_context(|| format!("the record file {} is corrupt", path.display()))
@@ -146,23 +153,6 @@ fn read_entries(path: &Path) -> Result<Vec<(String, Tally)>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(e).with_context(|| format!("cannot read {}", path.display())),
     }
-}
-
-/// The file `path` names after following symbolic links (a dangling link
-/// names the file to create); `path` itself when it is no link.
-fn resolve_symlinks(path: &Path) -> PathBuf {
-    let mut current = path.to_owned();
-    // A bound, as the kernel has, against link cycles.
-    for _ in 0..40 {
-        let Ok(target) = fs::read_link(&current) else {
-            return current;
-        };
-        current = match current.parent() {
-            Some(dir) => dir.join(target),
-            None => target,
-        };
-    }
-    current
 }
 
 /// The prefix of the temporary files for `target`: `.record.txt.`.

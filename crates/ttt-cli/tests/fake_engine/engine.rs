@@ -8,7 +8,9 @@
 //! `crash` (writes to stderr and exits with status 3), `late` (answers
 //! after --delay-ms). `ignore-end` makes it stay alive after END. `slow`
 //! answers every request after --delay-ms. `flood` prints MESSAGE lines
-//! without pause from its start, between its answers too.
+//! without pause from its start, between its answers too. `long-message`
+//! writes a MESSAGE line of 65,600 bytes (over arena's line limit) before
+//! its move.
 //! `forbidden` (for renju): it builds two crossing threes around the
 //! centre and then plays the first cell forbidden to it (black), if any.
 //! Every line it receives is appended to the log file as "PID LINE".
@@ -210,6 +212,9 @@ fn main() {
             game.requests += 1;
             let faulty = game.requests == script.at;
             let _ = writeln!(out, "MESSAGE thinking about request {}", game.requests);
+            if script.fault == "long-message" && faulty {
+                let _ = writeln!(out, "MESSAGE {}", "a".repeat(65_600));
+            }
             match script.fault.as_str() {
                 "illegal" if faulty => {
                     let taken = game.stones.iter().min().copied().unwrap_or((0, 0));

@@ -3,8 +3,9 @@
 //! threat shortcuts). It is the yardstick the benchmarks compare the real
 //! [`Solver`](super::Solver) with, and the solver's fallback on boards of
 //! more than 64 cells.
+use super::stats::SearchStats;
 use super::tt::{self, TtEntry, DIST, EXACT, LOWER, NO_MOVE, UPPER};
-use super::{SearchStats, Value};
+use super::value::Value;
 use crate::{Outcome, Position};
 
 pub(crate) const WIN: i16 = 1000;
@@ -58,28 +59,53 @@ pub fn solve_limited(
     stats: &mut SearchStats,
     limit: u64,
 ) -> Option<Value> {
-    let mut pos = pos.clone();
-    let mut s = Plain {
-        table,
-        stats,
-        limit,
-        aborted: false,
-    };
-    let v = s.search(&mut pos, 0, -WIN, WIN);
-    (!s.aborted).then(|| to_value(v))
+    Plain::run(pos, table, stats, limit, None)
+}
+
+/// As [`solve`], giving up (`None`) once `deadline` returns `true` (asked
+/// every 1,024 nodes).
+pub(crate) fn solve_until(
+    pos: &Position,
+    table: &mut [TtEntry],
+    stats: &mut SearchStats,
+    deadline: Option<&dyn Fn() -> bool>,
+) -> Option<Value> {
+    Plain::run(pos, table, stats, u64::MAX, deadline)
 }
 
 struct Plain<'t> {
     table: &'t mut [TtEntry],
     stats: &'t mut SearchStats,
     limit: u64,
+    deadline: Option<&'t dyn Fn() -> bool>,
     aborted: bool,
 }
 
-impl Plain<'_> {
+impl<'t> Plain<'t> {
+    fn run(
+        pos: &Position,
+        table: &'t mut [TtEntry],
+        stats: &'t mut SearchStats,
+        limit: u64,
+        deadline: Option<&'t dyn Fn() -> bool>,
+    ) -> Option<Value> {
+        let mut pos = pos.clone();
+        let mut s = Plain {
+            table,
+            stats,
+            limit,
+            deadline,
+            aborted: false,
+        };
+        let v = s.search(&mut pos, 0, -WIN, WIN);
+        (!s.aborted).then(|| to_value(v))
+    }
+
     fn search(&mut self, pos: &mut Position, ply: i16, mut alpha: i16, mut beta: i16) -> i16 {
         self.stats.nodes += 1;
-        if self.stats.nodes > self.limit {
+        if self.stats.nodes > self.limit
+            || (self.stats.nodes % 1024 == 0 && self.deadline.is_some_and(|f| f()))
+        {
             self.aborted = true;
         }
         if self.aborted {

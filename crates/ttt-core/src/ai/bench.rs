@@ -45,10 +45,11 @@ use super::baseline;
 use super::progress::Progress;
 use super::prover::{Prover, Verdict};
 use super::solver::Solver;
+use super::stats::SearchStats;
 use super::strong::{Budget, Engine};
 use super::tactics::{self, BENCH_NODES};
 use super::tt::{self, TtEntry};
-use super::{SearchStats, Value};
+use super::value::Value;
 use crate::pattern::{PatternBoard, ThreatClass};
 use crate::{Outcome, Position, Rules, Square};
 

@@ -51,6 +51,10 @@
 //!   rather than hang; use [`Solver`] directly to insist.
 //!   An [opening book](book) ([`Player::set_book`]) answers the first plies
 //!   of a board without searching, with the very same moves.
+//!   Under a deadline (the [`Budget`]'s, or an earlier one of its own:
+//!   [`Player::set_solver_deadline`]) the solver stops when time is up,
+//!   and a position it could not solve in time gets `strong`'s move
+//!   within the budget, the best it has; without one it always solves.
 //! * `strong`: iterative-deepening alpha-beta with a threat-aware evaluation
 //!   ([`strong`]), limited by a [`Budget`] (default 60,000 nodes a move:
 //!   about 0.2 s on 9x9 k=5, 0.3 s on 15x15 k=5 on a desktop); for boards
@@ -103,17 +107,22 @@ pub mod prover;
 pub mod seeds;
 pub mod solver;
 pub mod squid;
+mod stats;
 pub mod strong;
 pub mod tactics;
+pub mod time;
 mod tt;
+mod value;
 
 pub use progress::Progress;
 #[cfg(target_has_atomic = "64")]
 pub use prover::SharedTable;
 pub use prover::{Census, Pairing, ProofTable, Prover, Settled, Subtree, Verdict};
 pub use solver::Solver;
+pub use stats::SearchStats;
 pub use strong::{Budget, Engine, Iteration};
 pub use tt::TtEntry;
+pub use value::Value;
 
 /// Every player selectable by name.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -236,86 +245,6 @@ impl FromStr for PlayerKind {
     }
 }
 
-/// The exact value of a position for the side to move.
-///
-/// `Win(n)`: with best play on both sides the side to move completes a line
-/// on the `n`-th ply from now (n is odd; 1 = this move); `Loss(n)`: the
-/// opponent does, on ply `n` (even). Best play means the winner hurries and
-/// the loser delays. Better is greater: a faster win, then a draw, then a
-/// slower loss.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The side to move wins in this many plies (its own moves included).
-    Win(u8),
-    /// Neither side can force a win.
-    Draw,
-    /// The side to move loses in this many plies.
-    Loss(u8),
-}
-
-impl Value {
-    fn key(self) -> i32 {
-        match self {
-            Value::Win(n) => 1000 - n as i32,
-            Value::Draw => 0,
-            Value::Loss(n) => -1000 + n as i32,
-        }
-    }
-
-    /// The value one ply earlier, for the player who moved into this position.
-    pub fn parent(self) -> Value {
-        match self {
-            Value::Win(n) => Value::Loss(n.saturating_add(1)),
-            Value::Draw => Value::Draw,
-            Value::Loss(n) => Value::Win(n.saturating_add(1)),
-        }
-    }
-
-    /// Whether the side to move wins.
-    pub fn is_win(self) -> bool {
-        matches!(self, Value::Win(_))
-    }
-
-    /// Whether the side to move loses.
-    pub fn is_loss(self) -> bool {
-        matches!(self, Value::Loss(_))
-    }
-}
-
-impl PartialOrd for Value {
-    fn partial_cmp(&self, other: &Value) -> Option<core::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Value {
-    fn cmp(&self, other: &Value) -> core::cmp::Ordering {
-        self.key().cmp(&other.key())
-    }
-}
-
-impl fmt::Display for Value {
-    /// `win in 3`, `draw`, `loss in 4`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Win(n) => write!(f, "win in {n}"),
-            Value::Draw => f.write_str("draw"),
-            Value::Loss(n) => write!(f, "loss in {n}"),
-        }
-    }
-}
-
-/// Counters from the last search.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// Positions visited.
-    pub nodes: u64,
-    /// Transposition-table probes that found the position.
-    pub tt_hits: u64,
-    /// Depth (plies) of the last completed iteration (`strong`); 0 for exact solves.
-    pub depth: u32,
-}
-
 /// The seed of a computer's move: game number `game` (1-based) of a sitting
 /// started with `seed`, with `mark_count` marks on the board. `ttt play` and
 /// the console both derive their per-move seeds here, so the same seed
@@ -374,6 +303,8 @@ pub struct Player<'a> {
     rng: Rng,
     tt: &'a mut [TtEntry],
     budget: Budget<'a>,
+    /// When the exact solver gives up (default: the budget's deadline).
+    solver_deadline: Option<&'a dyn Fn() -> bool>,
     stats: SearchStats,
     book: Option<&'a book::Book>,
 }
@@ -388,6 +319,7 @@ impl<'a> Player<'a> {
             rng: Rng::new(seed),
             tt,
             budget: Budget::default(),
+            solver_deadline: None,
             stats: SearchStats::default(),
             book: None,
         }
@@ -406,9 +338,23 @@ impl<'a> Player<'a> {
         self.kind
     }
 
-    /// Limits `strong` (and the presets built on it).
+    /// Limits `strong` (and the presets built on it). Its
+    /// [deadline](Budget::deadline_check) also stops the exact solver
+    /// (`perfect`, `impossible` where it solves), unless
+    /// [`set_solver_deadline`](Player::set_solver_deadline) gave it
+    /// another; its node and depth limits do not (a solve is exact or
+    /// nothing).
     pub fn set_budget(&mut self, budget: Budget<'a>) {
         self.budget = budget;
+    }
+
+    /// Stops the exact solver once `f` returns `true` (asked every 1,024
+    /// nodes or so): a position it has not solved by then gets `strong`'s
+    /// move within the [budget](Player::set_budget), the best this player
+    /// has. A deadline before the budget's leaves `strong` the time between
+    /// the two.
+    pub fn set_solver_deadline(&mut self, f: &'a dyn Fn() -> bool) {
+        self.solver_deadline = Some(f);
     }
 
     /// Counters from the last [`choose_move`](Player::choose_move).
@@ -479,9 +425,21 @@ impl<'a> Player<'a> {
         if let Some(b) = self.book {
             solver.set_book(b);
         }
+        if let Some(f) = self.solver_deadline.or(self.budget.deadline_check) {
+            solver.set_deadline(f);
+        }
         let best = solver.best_move(pos, seed).map(|(sq, _)| sq);
-        self.stats = solver.stats();
-        best
+        let stats = solver.stats();
+        if !solver.stopped() {
+            self.stats = stats;
+            return best;
+        }
+        // Out of time: the search's move within what is left of the budget
+        // (past its deadline, the first iteration's).
+        let mv = self.strong(pos, 0, None);
+        self.stats.nodes += stats.nodes;
+        self.stats.tt_hits += stats.tt_hits;
+        mv
     }
 
     fn strong(&mut self, pos: &Position, max_depth: u32, max_nodes: Option<u64>) -> Option<Square> {

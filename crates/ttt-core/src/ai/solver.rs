@@ -20,13 +20,19 @@
 //! * two passes: first win/draw/loss only (a much smaller search), and only
 //!   if the position is won or lost, the exact distance (fastest win, slowest
 //!   loss) with a window on the known side.
+//!
+//! A search can be stopped from outside as `strong`'s is: a callback (the
+//! caller's clock, or a stop flag) asked every 1,024 nodes, see
+//! [`Solver::set_deadline`]. A stopped search stores nothing it has not
+//! finished, so the table stays sound for the next one.
 use super::baseline::{self, from_tt, to_tt, to_value, WIN};
 use super::book::Book;
 use super::geometry::Geo;
 use super::progress::Progress;
 use super::prover::{Prover, Verdict};
+use super::stats::SearchStats;
 use super::tt::{self, TtEntry, DIST, EXACT, LOWER, NO_MOVE, UPPER};
-use super::{SearchStats, Value};
+use super::value::Value;
 use crate::rng::Rng;
 use crate::symmetry::Symmetry;
 use crate::{zobrist, Mark, Outcome, Position, Square};
@@ -39,6 +45,10 @@ pub const PROVER_ABOVE: usize = 25;
 /// How often (in nodes) progress is reported between root moves.
 const PROGRESS_INTERVAL: u64 = 1 << 20;
 
+/// The deadline callback is asked when the node count is a multiple of
+/// this (plus one), as `strong`'s is.
+const DEADLINE_INTERVAL: u64 = 1 << 10;
+
 /// The exact solver. The transposition table is lent by the caller and kept
 /// between calls (clear it with [`Solver::clear`] when switching boards is
 /// not needed: entries are keyed by position).
@@ -50,6 +60,10 @@ pub struct Solver<'a> {
     geo: Option<Geo>,
     /// Consulted by [`Solver::best_move`] before searching.
     book: Option<&'a Book>,
+    /// Asked now and then; `true` stops the search (see [`Solver::set_deadline`]).
+    deadline: Option<&'a dyn Fn() -> bool>,
+    /// The last search was stopped by `deadline`.
+    stopped: bool,
 }
 
 impl<'a> Solver<'a> {
@@ -62,6 +76,8 @@ impl<'a> Solver<'a> {
             stats: SearchStats::default(),
             geo: None,
             book: None,
+            deadline: None,
+            stopped: false,
         }
     }
 
@@ -78,6 +94,24 @@ impl<'a> Solver<'a> {
         self.progress = Some(f);
     }
 
+    /// Stops every search once `f` returns `true` (it is asked every 1,024
+    /// nodes or so, and by the prover on big boards every 16,384): a
+    /// deadline measured by the caller's clock, or a stop flag, as
+    /// [`Budget::deadline_check`](super::Budget::deadline_check) is for
+    /// `strong`. A stopped search has no answer: [`best_move`](Solver::best_move)
+    /// and [`try_solve`](Solver::try_solve) give `None`, and
+    /// [`stopped`](Solver::stopped) says why. Without a deadline nothing
+    /// changes: the same nodes are searched, the same moves found.
+    pub fn set_deadline(&mut self, f: &'a dyn Fn() -> bool) {
+        self.deadline = Some(f);
+    }
+
+    /// Whether the last search was stopped by the [deadline](Solver::set_deadline)
+    /// before it had an answer.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// Empties the transposition table.
     pub fn clear(&mut self) {
         tt::clear(self.tt);
@@ -89,14 +123,37 @@ impl<'a> Solver<'a> {
     }
 
     /// The exact value of `pos` for the side to move. A finished game is
-    /// `Loss(0)` (the side to move has lost) or `Draw`.
+    /// `Loss(0)` (the side to move has lost) or `Draw`. For a solver with
+    /// a [deadline](Solver::set_deadline), see [`try_solve`](Solver::try_solve):
+    /// a stopped search's value here means nothing.
     pub fn solve(&mut self, pos: &Position) -> Value {
+        self.stopped = false;
         self.run(pos, true).1
+    }
+
+    /// [`solve`](Solver::solve), or `None` when the
+    /// [deadline](Solver::set_deadline) stopped the search first.
+    pub fn try_solve(&mut self, pos: &Position) -> Option<Value> {
+        let value = self.solve(pos);
+        (!self.stopped).then_some(value)
+    }
+
+    /// Asks the deadline; once it has said stop, the solver stays stopped
+    /// until the next public call.
+    fn poll_deadline(&mut self) -> bool {
+        if !self.stopped && self.deadline.is_some_and(|f| f()) {
+            self.stopped = true;
+        }
+        self.stopped
     }
 
     /// Win (1), draw (0) or loss (-1) for the side to move, and with `exact`
     /// the exact value (else a value of the right kind: `Win(0)`/`Loss(0)`).
+    /// Stopped (see [`Solver::stopped`]): `(0, Draw)`, meaning nothing.
     fn run(&mut self, pos: &Position, exact: bool) -> (i16, Value) {
+        if self.poll_deadline() {
+            return (0, Value::Draw);
+        }
         match pos.outcome() {
             Outcome::Win(_) => return (-1, Value::Loss(0)),
             Outcome::Draw => return (0, Value::Draw),
@@ -107,13 +164,18 @@ impl<'a> Solver<'a> {
             // only a won or lost position still needs the distance search.
             let verdict = {
                 let mut prover = Prover::new(&mut *self.tt);
+                if let Some(f) = self.deadline {
+                    prover.set_deadline(f);
+                }
                 let v = prover.verdict(pos);
                 let st = prover.stats();
                 self.stats.nodes += st.nodes;
                 self.stats.tt_hits += st.tt_hits;
+                self.stopped |= prover.stopped();
                 v
             };
             match (verdict, exact) {
+                _ if self.stopped => return (0, Value::Draw),
                 (Some(Verdict::Draw), _) => return (0, Value::Draw),
                 (Some(Verdict::Win), false) => return (1, Value::Win(0)),
                 (Some(Verdict::Loss), false) => return (-1, Value::Loss(0)),
@@ -123,7 +185,11 @@ impl<'a> Solver<'a> {
         // The bitboard search knows only "k or more": boards where an
         // overline can happen and does not win go to the plain search.
         if pos.rules().cell_count() > 64 || pos.rules().excludes_overlines() {
-            let v = baseline::solve(pos, self.tt, &mut self.stats);
+            let Some(v) = baseline::solve_until(pos, self.tt, &mut self.stats, self.deadline)
+            else {
+                self.stopped = true;
+                return (0, Value::Draw);
+            };
             let w = match v {
                 Value::Win(_) => 1,
                 Value::Draw => 0,
@@ -148,9 +214,12 @@ impl<'a> Solver<'a> {
             next_report: PROGRESS_INTERVAL,
             done: 0,
             total: 0,
+            deadline: self.deadline,
+            stopped: false,
         };
         let wld = s.search::<false>(me, opp, stm, &hashes, 0, -1, 1);
         let value = match (wld, exact) {
+            _ if s.stopped => Value::Draw,
             (0, _) => Value::Draw,
             (1, false) => Value::Win(0),
             (_, false) => Value::Loss(0),
@@ -158,12 +227,17 @@ impl<'a> Solver<'a> {
             (_, true) => to_value(s.search::<true>(me, opp, stm, &hashes, 0, -WIN, 0)),
         };
         s.report();
+        if s.stopped {
+            self.stopped = true;
+            return (0, Value::Draw);
+        }
         (wld, value)
     }
 
     /// The value of every legal move of `pos` (for the side to move), best
     /// first, ties in row-major order. Writes at most `out.len()` pairs and
-    /// returns how many it wrote.
+    /// returns how many it wrote. Stopped by the
+    /// [deadline](Solver::set_deadline): 0.
     pub fn analyze(&mut self, pos: &Position, out: &mut [(Square, Value)]) -> usize {
         let mut n = 0;
         let mut child = pos.clone();
@@ -176,6 +250,9 @@ impl<'a> Solver<'a> {
             }
             let v = self.solve(&child).parent();
             child.undo();
+            if self.stopped {
+                return 0;
+            }
             out[n] = (sq, v);
             n += 1;
         }
@@ -208,7 +285,12 @@ impl<'a> Solver<'a> {
     /// Cheaper than [`analyze`](Solver::analyze): the root is solved once,
     /// and the moves are only checked win/draw/loss first, so a drawn
     /// position never needs distances.
+    ///
+    /// `None` also when the [deadline](Solver::set_deadline) stopped the
+    /// search ([`stopped`](Solver::stopped) says so): the caller plays the
+    /// best move it has by other means.
     pub fn best_move(&mut self, pos: &Position, seed: u64) -> Option<(Square, Value)> {
+        self.stopped = false;
         let mut order = [Square::from_index(0); crate::MAX_CELLS];
         let mut n = 0;
         for sq in pos.legal_moves() {
@@ -234,29 +316,35 @@ impl<'a> Solver<'a> {
         // distances.
         if pos.rules().cell_count() > PROVER_ABOVE && Prover::fits(pos.rules()) {
             let found = self.prover_move(pos, &order[..n]);
-            if found.is_some() {
-                return found;
+            if found.is_some() || self.stopped {
+                return found.filter(|_| !self.stopped);
             }
         }
         let (root_wld, root) = self.run(pos, true);
         let mut child = pos.clone();
         for &sq in &order[..n] {
+            if self.stopped {
+                return None;
+            }
             if child.play(sq).is_err() {
                 continue;
             }
             let (w, _) = self.run(&child, false);
-            let found = if -w != root_wld {
+            let found = if self.stopped || -w != root_wld {
                 None
             } else if root_wld == 0 {
                 Some(Value::Draw)
             } else {
-                let v = self.solve(&child).parent();
+                let v = self.run(&child, true).1.parent();
                 (v == root).then_some(v)
             };
             child.undo();
-            if let Some(v) = found {
+            if let Some(v) = found.filter(|_| !self.stopped) {
                 return Some((sq, v));
             }
+        }
+        if self.stopped {
+            return None;
         }
         // Unreachable with a consistent table; fall back to the full list.
         let mut buf = [(Square::from_index(0), Value::Draw); crate::MAX_CELLS];
@@ -279,6 +367,9 @@ impl Solver<'_> {
             return Some((sq, Value::Win(1)));
         }
         let mut prover = Prover::new(&mut *self.tt);
+        if let Some(f) = self.deadline {
+            prover.set_deadline(f);
+        }
         let mut child = pos.clone();
         let mut pick = |want_win: bool, prover: &mut Prover| {
             order.iter().copied().find(|&sq| {
@@ -294,23 +385,28 @@ impl Solver<'_> {
                 ok
             })
         };
-        let result = if prover.wins(pos, me)? {
-            pick(true, &mut prover).map(|sq| (sq, Value::Win(0)))
-        } else if let Some(sq) = pick(false, &mut prover) {
-            Some((sq, Value::Draw))
-        } else {
-            let block = order
-                .iter()
-                .copied()
-                .find(|&sq| pos.completes_line(sq, me.other()));
-            block
-                .or(order.first().copied())
-                .map(|sq| (sq, Value::Loss(0)))
+        let result = match prover.wins(pos, me) {
+            // Stopped.
+            None => None,
+            Some(true) => pick(true, &mut prover).map(|sq| (sq, Value::Win(0))),
+            Some(false) => match pick(false, &mut prover) {
+                Some(sq) => Some((sq, Value::Draw)),
+                None => {
+                    let block = order
+                        .iter()
+                        .copied()
+                        .find(|&sq| pos.completes_line(sq, me.other()));
+                    block
+                        .or(order.first().copied())
+                        .map(|sq| (sq, Value::Loss(0)))
+                }
+            },
         };
         let st = prover.stats();
         self.stats.nodes += st.nodes;
         self.stats.tt_hits += st.tt_hits;
-        result
+        self.stopped = prover.stopped();
+        result.filter(|_| !self.stopped)
     }
 }
 
@@ -323,6 +419,10 @@ struct Search<'s, 'p> {
     next_report: u64,
     done: u32,
     total: u32,
+    deadline: Option<&'s dyn Fn() -> bool>,
+    /// Set when `deadline` said stop: every node returns at once, storing
+    /// nothing (its value would be wrong).
+    stopped: bool,
 }
 
 impl Search<'_, '_> {
@@ -355,6 +455,12 @@ impl Search<'_, '_> {
         if self.stats.nodes >= self.next_report {
             self.next_report += PROGRESS_INTERVAL;
             self.report();
+        }
+        if self.stats.nodes % DEADLINE_INTERVAL == 1 && self.deadline.is_some_and(|f| f()) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
         }
         let g = self.geo;
         let empty = g.full & !(me | opp);
@@ -485,6 +591,9 @@ impl Search<'_, '_> {
                 -beta,
                 -alpha,
             );
+            if self.stopped {
+                return 0;
+            }
             if ply == 0 {
                 self.done += 1;
                 self.report();

@@ -16,37 +16,19 @@
 //! Not judged here: renju's forbidden moves (a cell may make black a four
 //! and still be forbidden: [`Position::forbidden`](crate::Position::forbidden)
 //! tells), and whether the opponent's answer to a threat is itself a threat.
-use core::fmt;
-
 mod board;
 mod classify;
+mod error;
 mod line;
 mod probe;
 mod threat;
+mod weights;
 
 pub use board::PatternBoard;
-pub(crate) use board::{CellWeights, PatternUndo};
+pub(crate) use board::PatternUndo;
+pub use error::NotFiveInARow;
 pub use line::LinePattern;
 pub use probe::Probe;
 pub use threat::ThreatClass;
 pub(crate) use threat::COMBINATIONS;
-
-/// The board's win length is not five: patterns are defined for five in a
-/// row only.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct NotFiveInARow {
-    /// The board's win length.
-    pub k: u8,
-}
-
-impl fmt::Display for NotFiveInARow {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "threat patterns are defined for five in a row; this board has k={}",
-            self.k
-        )
-    }
-}
-
-impl core::error::Error for NotFiveInARow {}
+pub(crate) use weights::{by_multiset, CellWeights, MULTISETS};

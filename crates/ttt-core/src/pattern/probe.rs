@@ -6,9 +6,9 @@
 //!
 //! A cell's pattern in a direction is read from the ten cells around it on
 //! that line, gathered from the grid (off the board counts as blocked).
+use super::error::NotFiveInARow;
 use super::line::{self, neighbourhoods, CODE_EMPTY, CODE_WALL, REACH};
 use super::threat::{ThreatClass, CLASS_OF, POW10};
-use super::NotFiveInARow;
 use crate::{Mark, Rules, Square, SquareSet, MAX_CELLS};
 
 /// Column and row steps of the four directions, in the pattern board's
@@ -178,79 +178,5 @@ impl<'a> Probe<'a> {
             }
         }
         shared
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::pattern::PatternBoard;
-    use crate::rng::Rng;
-    use crate::{Position, WinCondition};
-
-    /// On random positions (every five rule), the probe's class of every
-    /// empty cell is the pattern board's, and the defusers of all cells of
-    /// a winning threat class, shared, are the board's defences.
-    #[test]
-    fn probe_agrees_with_the_pattern_board() {
-        let mut rng = Rng::new(17);
-        let mut threats_seen = 0;
-        for win in 0..3u8 {
-            let mut rules = Rules::new(15, 15, 5).unwrap();
-            rules = match win {
-                1 => rules.with_win_condition(WinCondition::ExactlyK),
-                2 => rules.with_renju().unwrap(),
-                _ => rules,
-            };
-            for _game in 0..8 {
-                let mut pos = Position::new(rules);
-                let mut cells = [0u8; MAX_CELLS];
-                for _ in 0..60 {
-                    let near: SquareSet = rules
-                        .squares()
-                        .filter(|&s| cells[s.index()] == 0)
-                        .filter(|&s| (3..12).contains(&s.column()) && (3..12).contains(&s.row()))
-                        .collect();
-                    let pick = rng.below(near.len() as u32) as usize;
-                    let sq = near.into_iter().nth(pick).unwrap();
-                    cells[sq.index()] = pos.side_to_move().index() as u8 + 1;
-                    // Position refuses moves after a win: keep the grid
-                    // and the board in step by building the board from it.
-                    let _ = pos.play(sq);
-                    let mut board = PatternBoard::empty(rules).unwrap();
-                    for s in rules.squares() {
-                        match cells[s.index()] {
-                            1 => board.place(s, Mark::X),
-                            2 => board.place(s, Mark::O),
-                            _ => {}
-                        }
-                    }
-                    let probe = Probe::new(&rules, &cells).unwrap();
-                    for s in rules.squares().filter(|&s| cells[s.index()] == 0) {
-                        for mark in Mark::ALL {
-                            assert_eq!(probe.class(s, mark), board.class(s, mark));
-                        }
-                    }
-                    for mark in Mark::ALL {
-                        for threat in [
-                            ThreatClass::Five,
-                            ThreatClass::OpenFour,
-                            ThreatClass::FourThree,
-                        ] {
-                            let mut shared: Option<SquareSet> = None;
-                            for s in rules.squares().filter(|&s| cells[s.index()] == 0) {
-                                if probe.class(s, mark) >= threat {
-                                    let d = probe.defusers(s, mark, threat);
-                                    shared = Some(shared.map_or(d, |a| a.intersection(&d)));
-                                }
-                            }
-                            assert_eq!(shared, board.defences(mark.other(), threat));
-                            threats_seen += usize::from(shared.is_some());
-                        }
-                    }
-                }
-            }
-        }
-        assert!(threats_seen > 500, "{threats_seen}");
     }
 }

@@ -12,8 +12,8 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt64_game::{
-    layout, palette, Buttons, Cue, Game, Host, InputTracker, MenuItem, RawPort, Refresh, Rgb555,
-    Screen, TtEntry,
+    layout, palette, Buttons, Cue, Game, Host, Input, InputTracker, MenuItem, RawPort, Refresh,
+    Rgb555, Screen, TtEntry,
 };
 use ttt_core::{Mark, Square};
 
@@ -193,7 +193,10 @@ pub struct Driver<'a> {
     pub game: Game<'a>,
     pub host: FakeHost,
     pub tracker: InputTracker,
+    /// The controllers' state; [`Driver::input`] adds the press edges.
     pub raw: [RawPort; 4],
+    /// `raw` as it was at the last reading.
+    previous: [RawPort; 4],
     pub fb: Framebuffer,
     pub frames: u64,
     /// Draw every frame (else only on `render`).
@@ -229,15 +232,33 @@ impl<'a> Driver<'a> {
             host,
             tracker: InputTracker::new(refresh),
             raw: connected(ports),
+            previous: [RawPort::default(); 4],
             fb: Framebuffer::new(),
             frames: 0,
             draw_always: false,
         }
     }
 
+    /// Reads the controllers as the console's joypad module does, `frames`
+    /// frames after the last reading: `raw`, with the buttons down now that
+    /// were not then (on a port connected then) as its press edges.
+    pub fn input(&mut self, frames: u32) -> Input {
+        let mut raw = self.raw;
+        for (port, before) in raw.iter_mut().zip(&self.previous) {
+            let held_before = if before.connected {
+                before.buttons.0
+            } else {
+                0
+            };
+            port.pressed = Buttons(port.buttons.0 & !held_before);
+        }
+        self.previous = self.raw;
+        self.tracker.update_frames(frames, &raw)
+    }
+
     /// One frame with the current raw state.
     pub fn step(&mut self) {
-        let input = self.tracker.update(&self.raw);
+        let input = self.input(1);
         self.game.update(&input, &mut self.host);
         self.frames += 1;
         if self.draw_always {

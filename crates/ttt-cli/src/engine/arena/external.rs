@@ -24,11 +24,12 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use rustix::process::{Pid, Signal};
 use ttt_core::{Position, Rules, Square, WinCondition};
 
-use super::interrupt::Interrupt;
 use super::terms::{Forfeit, TimeControl};
-use crate::common::{quote_short, read_line_bounded, Line};
+use crate::interrupt::{GroupGuard, Interrupt};
+use crate::lines::{quote_short, read_line_bounded, Line};
 
 /// How long an engine may take to answer START (or RESTART).
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -40,7 +41,7 @@ pub const END_TIMEOUT: Duration = Duration::from_millis(500);
 const STDERR_TAIL: usize = 2048;
 
 /// Lines read from an engine and not yet looked at (each at most
-/// [`crate::common::MAX_LINE_BYTES`] and usually a few bytes): a protocol
+/// [`crate::lines::MAX_LINE_BYTES`] and usually a few bytes): a protocol
 /// exchange needs one or two, so this only bounds a flood.
 pub const QUEUED_LINES: usize = 64;
 
@@ -58,6 +59,8 @@ enum Reply {
 /// A running engine process.
 struct Process {
     child: Child,
+    /// Its process group, killed if a signal ends the program meanwhile.
+    _group: GroupGuard,
     stdin: ChildStdin,
     replies: Receiver<Reply>,
     stderr_tail: Arc<Mutex<VecDeque<u8>>>,
@@ -139,6 +142,14 @@ impl ExternalEngine {
             // Its own group, so the whole group can be killed at the end.
             .process_group(0)
             .spawn()?;
+        let group = match GroupGuard::new(Pid::from_child(&child)) {
+            Ok(group) => group,
+            Err(e) => {
+                kill_group(&mut child);
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
@@ -155,6 +166,8 @@ impl ExternalEngine {
                     Ok(Line::Text(bytes)) => {
                         Reply::Line(String::from_utf8_lossy(&bytes).into_owned(), Instant::now())
                     }
+                    // Over the limit: classified by its start, as any line.
+                    Ok(Line::TooLong { start, .. }) if is_chatter(&start) => continue,
                     Ok(Line::TooLong { start, length }) => Reply::Line(
                         format!("{}... ({length} bytes)", String::from_utf8_lossy(&start)),
                         Instant::now(),
@@ -185,6 +198,7 @@ impl ExternalEngine {
         });
         Ok(Process {
             child,
+            _group: group,
             stdin,
             replies,
             stderr_tail,
@@ -478,11 +492,8 @@ impl Drop for ExternalEngine {
 
 /// Kills the process group led by `child` (started with `process_group(0)`).
 fn kill_group(child: &mut Child) {
-    use rustix::process::{kill_process_group, Pid, Signal};
-    if let Some(pid) = i32::try_from(child.id()).ok().and_then(Pid::from_raw) {
-        // ESRCH: the group is already gone, which is what we want.
-        let _ = kill_process_group(pid, Signal::KILL);
-    }
+    // ESRCH: the group is already gone, which is what we want.
+    let _ = rustix::process::kill_process_group(Pid::from_child(child), Signal::KILL);
     let _ = child.kill();
 }
 

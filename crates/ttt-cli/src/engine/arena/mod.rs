@@ -4,7 +4,6 @@
 //! estimate and game records.
 mod elo;
 mod external;
-mod interrupt;
 mod openings;
 mod player;
 mod record;
@@ -18,27 +17,27 @@ use std::time::Duration;
 
 use ttt_core::{Rules, Square};
 
-use self::interrupt::Interrupt;
 pub use self::openings::StoneRange;
 use self::player::PlayerSpec;
 use self::record::RecordFile;
 use self::terms::TimeControl;
 use crate::ai::PlayerKind;
 use crate::common::{
-    check_player_fits, input_error, parse_rules, print_err, with_k, Interrupted, PlayerParser,
-    DEFAULT_TT_MB,
+    check_player_fits, input_error, parse_rules, parse_tt_mb, print_err, with_k, Interrupted,
+    PlayerParser, DEFAULT_TT_MB,
 };
+use crate::interrupt::Interrupt;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
-Each side is a built-in player (-x NAME, -o NAME) or an external engine
-(--engine-x CMD, --engine-o CMD) that speaks the Gomocup (Piskvork) brain
-protocol, such as pbrain-ttt. CMD runs under sh -c in its own process group;
-it gets START (RESTART for the next games), INFO timeout_turn, timeout_match,
-rule (0: five or more wins; 1 with --exact-k; 4 with --renju), game_type 1,
-then BEGIN, BOARD or TURN for each move (after INFO
-time_left with --game-time), and END at the end (it is killed if it does not
-exit within 0.5 s). Engines play five in a row (Gomocup freestyle): use a board
+Each side is a built-in player (-x, --ai-x NAME; -o, --ai-o NAME) or an
+external engine (--engine-x CMD, --engine-o CMD) that speaks the Gomocup
+(Piskvork) brain protocol, such as pbrain-ttt. CMD runs under sh -c in its own
+process group; it gets START (RESTART for the next games), INFO timeout_turn,
+timeout_match, rule (0: five or more wins; 1 with --exact-k; 4 with --renju),
+game_type 1, then BEGIN, BOARD or TURN for each move (after INFO time_left
+with --game-time), and END at the end (it is killed if it does not exit
+within 0.5 s). Engines play five in a row (Gomocup freestyle): use a board
 of 5x5 or more with k=5 (the default above 9x9). With --renju (15x15 and up) a
 forbidden move of X (black: overline, double four, double three) loses.
 
@@ -66,9 +65,10 @@ the engine is restarted for the next game and the match goes on. With
 --game-time the grace is given once per game: a side that passes its game
 time plus --grace loses on time.
 
-Ctrl-C (SIGINT) or SIGTERM stops the match: the engines get END and are
-killed shortly after, the results of the games finished so far are printed
-and the exit status is 130 (143 for SIGTERM). A second signal exits at once.
+Ctrl-C (SIGINT), SIGTERM, SIGHUP or SIGQUIT stops the match: the engines get
+END and are killed shortly after, the results of the games finished so far are
+printed and the exit status is 128 + the signal (130 for SIGINT, 143 for
+SIGTERM). A second signal exits at once, the engines' process groups killed.
 If --record cannot be written, the match goes on, its summary is printed and
 the exit status is 1.
 
@@ -96,12 +96,14 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ArenaArgs {
-    /// The first player (X; with --swap or --openings, X in odd games).
-    #[arg(short = 'x', value_name = "NAME", value_parser = PlayerParser,
+    /// The first player, a built-in one (X; with --swap or --openings, X in
+    /// odd games).
+    #[arg(short = 'x', long = "ai-x", value_name = "NAME", value_parser = PlayerParser,
           required_unless_present = "engine_x", conflicts_with = "engine_x")]
     pub x: Option<PlayerKind>,
-    /// The second player (O; with --swap or --openings, O in odd games).
-    #[arg(short = 'o', value_name = "NAME", value_parser = PlayerParser,
+    /// The second player, a built-in one (O; with --swap or --openings, O
+    /// in odd games).
+    #[arg(short = 'o', long = "ai-o", value_name = "NAME", value_parser = PlayerParser,
           required_unless_present = "engine_o", conflicts_with = "engine_o")]
     pub o: Option<PlayerKind>,
     /// The first player is an external Gomocup engine, run as `sh -c CMD`.
@@ -114,13 +116,12 @@ pub struct ArenaArgs {
     #[arg(long, short = 'n', default_value_t = 100,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
-    /// Board size: N, CxR or "CxR k=K".
-    #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "3", value_parser = parse_rules,
+          help = crate::common::SIZE_HELP)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
-    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    #[arg(long, help = crate::common::EXACT_K_SIZE_HELP)]
     pub exact_k: bool,
     /// Renju (k=5, boards of 15x15 and up): X (black) may not play an
     /// overline, a double four or a double three, and wins with exactly
@@ -171,7 +172,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub json: bool,
     /// Transposition table size in MiB (shared by the built-in players).
-    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB)]
+    #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
 }
 
@@ -292,10 +293,7 @@ impl Match {
 pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
     let m = Match::from_args(args)?;
     let records = match &args.record {
-        Some(path) => Some(
-            RecordFile::create(path)
-                .map_err(|e| input_error(format!("--record {}: {e}", path.display())))?,
-        ),
+        Some(path) => Some(RecordFile::create(path)?),
         None => None,
     };
     let interrupt = Interrupt::default();
@@ -311,7 +309,7 @@ pub fn run(args: &ArenaArgs) -> anyhow::Result<()> {
         progress.set(u64::from(done));
     })?;
     progress.clear();
-    // From here a signal ends the program as usual: the engines are gone.
+    // From here a signal ends the program at once: the engines are gone.
     drop(handlers);
     report::print_summary(args, &m, &played.tally)?;
     if let Some(signal) = played.interrupted {

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 
 use ttt_core::{Mark, Rules, Square, SquareFormat};
 
+use crate::output_file::create_in_place;
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -131,10 +133,12 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
-    /// Creates (or empties) the file.
-    pub fn create(path: &Path) -> io::Result<RecordFile> {
+    /// Creates (or empties) the file given with `--record`, written in
+    /// place (see [`create_in_place`]: a FIFO or a terminal takes the lines
+    /// as they come).
+    pub fn create(path: &Path) -> anyhow::Result<RecordFile> {
         Ok(RecordFile {
-            out: BufWriter::new(File::create(path)?),
+            out: BufWriter::new(create_in_place(path, "--record")?),
             path: path.to_path_buf(),
         })
     }

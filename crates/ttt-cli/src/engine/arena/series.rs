@@ -4,7 +4,6 @@ use std::time::Duration;
 use ttt_core::rng::Rng;
 use ttt_core::{Mark, Outcome, Position, Square};
 
-use super::interrupt::Interrupt;
 use super::openings;
 use super::player::{BuiltinBrain, Contestant, PlayerSpec};
 use super::record::{Ending, GameRecord, RecordFile};
@@ -12,6 +11,7 @@ use super::tally::{MoveTimes, PairScores, Tally, Timing};
 use super::terms::TimeControl;
 use super::{ArenaArgs, Match};
 use crate::common::{fit_tt, input_error};
+use crate::interrupt::Interrupt;
 
 /// Plays one game from `opening`; returns its moves and how it ended.
 fn play_game(

@@ -4,7 +4,7 @@
 //! either.
 use std::time::Duration;
 
-use crate::common::move_times;
+use ttt_core::ai::time::move_times;
 
 /// The time rules of a match.
 #[derive(Clone, Copy, Debug, Default)]

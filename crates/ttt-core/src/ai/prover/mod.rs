@@ -56,7 +56,7 @@
 //! take most Erdos-Selfridge potential away (2^n).
 //!
 //! The prover never allocates; a search can be stopped from outside (an
-//! [`AtomicBool`]), and then answers `None`.
+//! [`AtomicBool`], or a deadline callback), and then answers `None`.
 use core::sync::atomic::{AtomicBool, Ordering};
 
 mod census;
@@ -67,8 +67,8 @@ mod records;
 mod shared;
 
 use super::progress::Progress;
+use super::stats::SearchStats;
 use super::tt::{TtEntry, EXACT, NO_MOVE};
-use super::SearchStats;
 use crate::symmetry::Symmetry;
 use crate::{Mark, Outcome, Position, Square};
 pub use census::{Census, Settled, Subtree};
@@ -118,6 +118,7 @@ pub struct Prover<'a, T: ProofTable = &'a mut [TtEntry]> {
     stats: SearchStats,
     progress: Option<&'a mut dyn FnMut(Progress)>,
     stop: Option<&'a AtomicBool>,
+    deadline: Option<&'a dyn Fn() -> bool>,
     stopped: bool,
     next_check: u64,
     zone_cuts: u64,
@@ -170,6 +171,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             stats: SearchStats::default(),
             progress: None,
             stop: None,
+            deadline: None,
             stopped: false,
             next_check: CHECK_INTERVAL,
             zone_cuts: 0,
@@ -201,6 +203,19 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// Stops searching (every call then answers `None`) once `flag` is set.
     pub fn set_stop(&mut self, flag: &'a AtomicBool) {
         self.stop = Some(flag);
+    }
+
+    /// Stops searching (every call then answers `None`) once `f` returns
+    /// `true`: a deadline measured by the caller's clock, asked as often as
+    /// the stop flag (every 16,384 nodes).
+    pub fn set_deadline(&mut self, f: &'a dyn Fn() -> bool) {
+        self.deadline = Some(f);
+    }
+
+    /// Whether a stop flag or the deadline stopped the prover (from then on
+    /// every call answers `None`).
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     /// Counters accumulated since the prover was made.
@@ -475,7 +490,9 @@ impl<'a, T: ProofTable> Prover<'a, T> {
 
     fn check(&mut self) {
         self.next_check = self.stats.nodes + CHECK_INTERVAL;
-        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|f| f())
+        {
             self.stopped = true;
         }
         let p = Progress {

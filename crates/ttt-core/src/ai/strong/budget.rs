@@ -1,7 +1,7 @@
 //! What one search may spend: nodes, depth and a deadline. `no_std` has no
 //! clock, so the deadline is a callback of the caller's; the node count is
 //! the deterministic limit (same budget, same seed: same move).
-use super::Engine;
+use crate::ai::stats::SearchStats;
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]
@@ -16,7 +16,7 @@ pub struct Budget<'a> {
     /// Called after each completed iteration of the deepening with what it
     /// found; returning `true` plays its move without a deeper iteration:
     /// the caller's time management (a settled move needs less time than
-    /// one that keeps changing).
+    /// one that keeps changing; see [`time`](crate::ai::time)).
     pub iteration_done: Option<&'a dyn Fn(&Iteration) -> bool>,
 }
 
@@ -69,11 +69,31 @@ impl core::fmt::Debug for Budget<'_> {
     }
 }
 
-impl Engine<'_> {
+/// A search's spending against its [`Budget`]: the counters so far, and
+/// whether it has stopped. The main search and the threat searches of one
+/// move spend from the same meter.
+pub(super) struct Meter<'a> {
+    pub(super) budget: Budget<'a>,
+    pub(super) stats: SearchStats,
+    /// Set once the budget is spent: every search on this meter unwinds
+    /// (its values are then 0 and not to be used).
+    pub(super) aborted: bool,
+}
+
+impl<'a> Meter<'a> {
+    /// Nothing spent yet of `budget`.
+    pub(super) fn new(budget: Budget<'a>) -> Meter<'a> {
+        Meter {
+            budget,
+            stats: SearchStats::default(),
+            aborted: false,
+        }
+    }
+
     /// Whether the search must stop: the node budget is spent, or the
     /// deadline callback (asked every 1,024 nodes) says so. Once `true`,
-    /// `true` until the next search.
-    pub(super) fn budget_exhausted(&mut self) -> bool {
+    /// `true` for good.
+    pub(super) fn exhausted(&mut self) -> bool {
         if self.aborted {
             return true;
         }
