@@ -5,13 +5,14 @@ SHELL := /bin/bash
 # Debian packages the tests need: the MIPS toolchain for the ROM (Debian's
 # rustc-web ships the library source that -Zbuild-std wants; the MIPS GCC and
 # newlib's source build libdragon and newlib), mupen64plus for the emulator
-# end-to-end tests, tmux for the terminal UI tests. libclang-dev is no longer
-# among them: libdragon's bindings are checked in (n64/libdragon-sys/src/
-# bindings.rs); only `make -C n64 bindings` / `bindings-check`, which run
-# bindgen, need it.
+# end-to-end tests, tmux for the terminal UI tests, GNU parallel for the
+# proof-in-parts examples of `ttt solve --help` and `ttt join --help` (run by
+# tests/documented_commands.rs). libclang-dev is no longer among them:
+# libdragon's bindings are checked in (n64/libdragon-sys/src/bindings.rs);
+# only `make -C n64 bindings` / `bindings-check`, which run bindgen, need it.
 APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	gcc-mips-linux-gnu newlib-source \
-	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux
+	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux parallel
 
 .PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw play-rom test-rom bench \
 	bench-solve test-steps test-clippy test-build test-install test-run test-core-check test-elf \

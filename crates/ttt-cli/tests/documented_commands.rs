@@ -35,6 +35,33 @@ const PROMISES: &[(&str, &[&str])] = &[
         &["6x6 k=5: draw", "665.cert: valid proof"],
     ),
     (
+        "ttt solve --size 6x6 -k 5 --list-parts --json",
+        &["\"question\": \"part 0: does O win?"],
+    ),
+    (
+        "ttt solve --size 6x6 -k 5 --part 3 --census --certificate 665-3.part",
+        &[
+            "answer   X does not win",
+            "positions settled by",
+            "heaviest subtrees",
+        ],
+    ),
+    (
+        "ttt solve --size 6x6 -k 5 --resume 665.parts --certificate 665.cert",
+        &[
+            "7 parts, 0 settled",
+            "6x6 k=5: draw",
+            "certificate 665.cert (7 sections",
+        ],
+    ),
+    (
+        "ttt join --output 665.cert 665-*.part && ttt verify 665.cert",
+        &[
+            "665.cert: valid proof: 6x6 k=5 draw (7 of 7 sections",
+            "665.cert: valid proof: 6x6 k=5 draw (",
+        ],
+    ),
+    (
         "ttt threats --moves \"h8 h9 i8 i9 j8\"",
         &["X  open four: g8 k8"],
     ),

@@ -12,15 +12,17 @@ const AFTER_HELP: &str = "\
 Reads part files written by `ttt solve --part N --certificate FILE` (or a
 journal of `ttt solve --resume FILE`), picks the sections the board's value
 needs (X wins: one part that says so; a draw: every first move's part and part
-0), writes them as one certificate and checks it as `ttt verify` does, one
-section at a time. Exit status 0: the certificate holds; 2: a part is missing,
-cut off, of another board, or wrong (the reason is printed), and no file is
-written.
+0), and writes them as one certificate, checked as `ttt verify` checks it, one
+section at a time, while it is written. The output is written as `ttt solve
+--certificate` writes it: a regular file is replaced only by a certificate that
+holds. Exit status 0: the certificate holds; 2: a part is missing, cut off, of
+another board, or wrong (the reason is printed), or Ctrl-C (or SIGTERM, SIGHUP,
+SIGQUIT) stopped the join; no file is then put in place.
 
-Example:
-  ttt solve --size 7x7 -k 5 --list-parts |
-    parallel ttt solve --size 7x7 -k 5 --threads 1 --part {} --certificate 775-{}.part
-  ttt join --output 775.cert 775-*.part && ttt verify 775.cert";
+Examples:
+  ttt solve --size 6x6 -k 5 --list-parts | \\
+    parallel ttt solve --size 6x6 -k 5 --threads 1 --part {} --certificate 665-{}.part
+  ttt join --output 665.cert 665-*.part && ttt verify 665.cert";
 
 /// Arguments of `ttt join`.
 #[derive(Debug, clap::Args)]

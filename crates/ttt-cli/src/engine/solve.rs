@@ -40,6 +40,13 @@ worked out on every core (--threads), the threads sharing one table of --tt-mb
 MiB (best about the size of the proof: each page first touched costs a page
 fault); the distance on one.
 
+A long proof goes in parts (--list-parts): part 0 asks whether O wins, part i
+whether X wins after its i-th first move up to symmetry. --resume FILE proves
+them one after the other, adding each to FILE as soon as it is settled: a
+signal keeps what is settled (exit status 2), and the same command goes on from
+there (8x8 k=5: `make prove-885`, hours). --part N proves one, a job for GNU
+parallel or a Slurm array; `ttt join` makes the certificate of the parts.
+
 Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
@@ -47,15 +54,12 @@ Examples:
   ttt solve --size 9x3 -k 3 --distance  # X wins in 7 (27 cells)
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
   ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core
-
-A long proof in parts (one per first move of X up to symmetry, and one asking
-whether O wins), each kept as soon as it is settled:
-  ttt solve --size 8x8 -k 5 --tt-mb 8192 --resume 885.parts --certificate 885.cert
-  (Ctrl-C, then the same command again goes on where it stopped)
-Or one job per part, under GNU parallel or a Slurm array, then joined:
-  ttt solve --size 7x7 -k 5 --list-parts |
-    parallel ttt solve --size 7x7 -k 5 --threads 1 --part {} --certificate 775-{}.part
-  ttt join --output 775.cert 775-*.part";
+  ttt solve --size 6x6 -k 5 --list-parts --json  # what each part asks
+  ttt solve --size 6x6 -k 5 --part 3 --census --certificate 665-3.part
+  ttt solve --size 6x6 -k 5 --resume 665.parts --certificate 665.cert
+  ttt solve --size 6x6 -k 5 --list-parts | \\
+    parallel ttt solve --size 6x6 -k 5 --threads 1 --part {} --certificate 665-{}.part
+  ttt join --output 665.cert 665-*.part && ttt verify 665.cert";
 
 /// Arguments of `ttt solve`.
 #[derive(Debug, clap::Args)]
