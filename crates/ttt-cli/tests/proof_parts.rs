@@ -299,3 +299,179 @@ fn a_proof_stopped_and_resumed_gives_the_same_value_and_a_certificate_that_verif
         .code(2)
         .stderr(predicate::str::contains("not of 6x6 k=5"));
 }
+
+/// The names of the files in `dir`, sorted.
+fn files_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn every_signal_that_stops_a_resumed_proof_keeps_what_is_settled_and_no_temporary_file() {
+    use rustix::process::{kill_process, Pid, Signal};
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("775.parts");
+    let cert = dir.path().join("775.cert");
+    for signal in [Signal::TERM, Signal::HUP, Signal::QUIT, Signal::INT] {
+        let before = sections(&journal);
+        let child = std::process::Command::new(ttt_path())
+            .args(["solve", "--size", "7x7", "-k", "5", "--threads", "1"])
+            .args(["--tt-mb", "64", "--resume"])
+            .arg(&journal)
+            .arg("--certificate")
+            .arg(&cert)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Stopped once this sitting has kept a part of its own.
+        let start = Instant::now();
+        while sections(&journal) == before {
+            assert!(start.elapsed() < Duration::from_secs(300), "no part kept");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        kill_process(Pid::from_child(&child), signal).unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // Stopped cleanly, as --help says: exit status 2, the parts kept.
+        assert_eq!(out.status.code(), Some(2), "{signal:?}: {stderr}");
+        assert!(stderr.contains("run the same command to go on"), "{stderr}");
+        let kept = sections(&journal);
+        assert!(kept > before, "{signal:?}: {kept} sections");
+        let kept_text = match kept {
+            1 => "the 1 part settled so far is kept".to_string(),
+            n => format!("the {n} parts settled so far are kept"),
+        };
+        assert!(stderr.contains(&kept_text), "{stderr}");
+        // No certificate, no temporary file: the journal alone.
+        assert_eq!(files_in(dir.path()), ["775.parts"], "{signal:?}");
+        // Whole sections only: the journal ends with one.
+        let text = std::fs::read_to_string(&journal).unwrap();
+        assert!(text.ends_with("end\n"), "{signal:?}");
+    }
+}
+
+#[test]
+fn a_join_stopped_puts_nothing_in_place() {
+    use std::sync::atomic::AtomicBool;
+    use ttt_cli::engine::parts;
+    use ttt_cli::output_file::OutputFile;
+    let dir = tempfile::tempdir().unwrap();
+    let parts = prove_parts(dir.path(), "4x4", "4");
+    let cert = dir.path().join("444.cert");
+    let inputs: Vec<&Path> = parts.iter().map(PathBuf::as_path).collect();
+    let output = OutputFile::prepare(&cert, "--output").unwrap();
+    let stopped = parts::join(&inputs, output, &AtomicBool::new(true));
+    let err = stopped.err().expect("a join stopped fails").to_string();
+    assert!(err.contains("interrupted: no file written"), "{err}");
+    assert!(!cert.exists());
+    assert!(
+        files_in(dir.path()).iter().all(|f| f.ends_with(".part")),
+        "{:?}",
+        files_in(dir.path())
+    );
+    // Not stopped: the certificate holds.
+    let output = OutputFile::prepare(&cert, "--output").unwrap();
+    let joined = parts::join(&inputs, output, &AtomicBool::new(false)).unwrap();
+    assert_eq!(joined.claim, "draw");
+    assert_eq!(
+        joined.bytes,
+        std::fs::metadata(&cert).unwrap().len(),
+        "the bytes reported are the file's"
+    );
+}
+
+#[test]
+fn a_journal_is_a_regular_file_and_outputs_are_written_as_certificates_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let resume = |journal: &Path| {
+        let mut cmd = ttt();
+        cmd.args(["solve", "--size", "4x4", "-k", "4", "--resume"])
+            .arg(journal);
+        cmd
+    };
+    // A directory, a device: refused before any work, nothing made.
+    resume(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is a directory"));
+    resume(Path::new("/dev/null"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a regular file"));
+    assert!(files_in(dir.path()).is_empty());
+
+    // Through a symbolic link: the file it names holds the parts, the link
+    // stays a link.
+    let journal = dir.path().join("444.parts");
+    let link = dir.path().join("link.parts");
+    std::os::unix::fs::symlink(&journal, &link).unwrap();
+    let out =
+        String::from_utf8(resume(&link).assert().success().get_output().stdout.clone()).unwrap();
+    assert!(out.contains("4 parts, 0 settled"), "{out}");
+    assert!(link.symlink_metadata().unwrap().file_type().is_symlink());
+    assert_eq!(sections(&journal), 4);
+
+    // The certificate to standard output, before what the command prints.
+    let out = stdout_of(&[
+        "solve",
+        "--size",
+        "4x4",
+        "-k",
+        "4",
+        "--resume",
+        journal.to_str().unwrap(),
+        "--certificate",
+        "/dev/stdout",
+    ]);
+    // The journal's summary first, then the certificate, then its figures.
+    assert!(out.starts_with("4x4 k=4: 4 parts, 4 settled"), "{out}");
+    let cert_start = out.find("ttt-certificate 4\n").expect("the certificate");
+    let cert_end = out.rfind("end\n").unwrap() + 4;
+    let checked = check_text(&out[cert_start..cert_end]).unwrap();
+    assert_eq!(checked.claim, "draw");
+    assert!(out[cert_end..].contains("certificate /dev/stdout (4 sections"));
+
+    // An output that is an input is refused: it would replace it.
+    let before = std::fs::read(&journal).unwrap();
+    ttt()
+        .args(["solve", "--size", "4x4", "-k", "4", "--resume"])
+        .arg(&journal)
+        .arg("--certificate")
+        .arg(&link)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the same file as --resume"));
+    ttt()
+        .args(["join", "--output"])
+        .arg(&link)
+        .arg(&journal)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the same file as the part"));
+    assert_eq!(std::fs::read(&journal).unwrap(), before);
+    assert_eq!(files_in(dir.path()), ["444.parts", "link.parts"]);
+}
+
+#[test]
+fn numbers_after_a_first_move_are_read_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let parts = prove_parts(dir.path(), "4x4", "4");
+    let cert = dir.path().join("444.cert");
+    join(&cert, &parts).success();
+    let text = std::fs::read_to_string(&cert).unwrap();
+    let head = text
+        .lines()
+        .find(|l| l.starts_with("strategy o blocks x after "))
+        .unwrap();
+    let cell = head.rsplit(' ').next().unwrap();
+    for bad in [format!("0{cell}"), format!("+{cell}")] {
+        let changed = text.replacen(head, &head.replace(cell, &bad), 1);
+        let err = check_text(&changed).unwrap_err();
+        assert!(err.contains(&format!("`after {bad}`")), "{err}");
+    }
+}

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use crate::common::{grouped, input_error};
 use crate::engine::parts;
 use crate::interrupt::Interrupt;
-use crate::output_file::OutputFile;
+use crate::output_file::{same_file, OutputFile};
 
 const AFTER_HELP: &str = "\
 Reads part files written by `ttt solve --part N --certificate FILE` (or a
@@ -38,6 +38,13 @@ pub struct JoinArgs {
 
 /// Runs `ttt join`.
 pub fn run(args: &JoinArgs) -> anyhow::Result<()> {
+    if let Some(part) = args.parts.iter().find(|p| same_file(p, &args.output)) {
+        return Err(input_error(format!(
+            "--output {}: the same file as the part {}: the certificate would replace it",
+            args.output.display(),
+            part.display()
+        )));
+    }
     let output = OutputFile::prepare(&args.output, "--output")?;
     let inputs: Vec<&Path> = args.parts.iter().map(PathBuf::as_path).collect();
     // Ctrl-C and the like stop the join cleanly: no file put in place.

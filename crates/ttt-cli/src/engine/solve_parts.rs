@@ -258,6 +258,13 @@ pub fn run_resume(args: &PartArgs<'_>, rules: Rules, journal_path: &Path) -> any
     let openings = Openings::of(&geometry);
     // Before the search: a bad certificate path must not cost hours.
     let output = match args.certificate {
+        Some(path) if output_file::same_file(path, journal_path) => {
+            return Err(input_error(format!(
+                "--certificate {}: the same file as --resume: the certificate would replace \
+                 the parts it is joined from",
+                path.display()
+            )))
+        }
         Some(path) => Some(OutputFile::prepare(path, "--certificate")?),
         None => None,
     };
