@@ -128,7 +128,7 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The format version this checker reads (and 2 and 3: see [`parse`]).
+/// The format version this checker reads (and 2 and 3: see [`check`]).
 pub const FORMAT_VERSION: u32 = 4;
 /// The version of certificates whose strategies all start from the empty
 /// board (version 4 adds `strategy ... after N`).
