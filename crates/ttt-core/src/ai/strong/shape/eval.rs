@@ -15,6 +15,11 @@ use super::weights::eval::{MOVER_CELL, WAITER_CELL};
 use crate::pattern::{by_multiset, CellWeights, PatternBoard};
 use crate::Mark;
 
+/// A logit of win rate on the evaluation's scale: the weights were
+/// fitted so that `1 / (1 + e^(-value / LOGIT))` predicts the win rate
+/// (`weights/eval.rs`).
+pub(super) const LOGIT: i32 = 2500;
+
 /// What having the move is worth besides the cells.
 const TEMPO: i32 = 578;
 /// What having the move is worth per 100 empty cells: the first move of
