@@ -15,7 +15,7 @@ APT_PACKAGES := rustc-web cargo-web rust-web-src binutils-mips-linux-gnu \
 	libmupen64plus2 libmupen64plus-dev mupen64plus-rsp-hle tmux parallel
 
 .PHONY: play test deps fmt-check clippy test-host no-std rom rom-hw play-rom test-rom bench \
-	bench-solve test-steps test-clippy test-build test-install test-run test-core-check test-elf \
+	bench-solve test-steps refit-eval test-clippy test-build test-install test-run test-core-check test-elf \
 	test-e2e tactics-suite solve-time bench-solve-885 prove-885
 
 play:
@@ -256,3 +256,42 @@ solve-time:
 	w=$$(awk '{print ($$2 - $$1) * 1000}' $$t | sort -g | sed -n 11p); \
 	p=$$(awk '{print $$3 * 1000}' $$t | sort -g | sed -n 11p); \
 	awk -v w=$$w -v p=$$p 'BEGIN { printf "== solve'"'"'s printed time: 6x5 k=4 prints %.1f ms against %.1f ms of wall time (medians of 21 runs), %.1f%% less\n", p, w, (w - p) / w * 100 }'
+
+# The pattern board's evaluation (crates/ttt-core/src/ai/strong/shape/
+# weights/eval.rs) fitted again to a stronger engine's verdicts: games
+# between the peer engines and against pbrain-ttt (each record is made
+# once: delete it to play it again) and those of $(PEERS)/games, their
+# quiet positions labelled by Rapfi at LABEL_MS a position (kept in
+# verdicts.tsv; a run goes on where the last one stopped), the weights fitted (fit_eval, held-out error on
+# stderr) and written over the source file. Needs the peer engines
+# (PEERS, see ../shared/tools/peers/README.md); hours of work, never part
+# of make test. docs/engine.md says how the current weights were made.
+PEERS ?= ../shared/tools/peers
+REFIT_DIR ?= target/refit
+LABEL_MS ?= 100
+REFIT_GAMES := rapfi-rapfi rapfi-rapfi-long carbon-rapfi ttt-rapfi
+REFIT_RECORDS := $(REFIT_GAMES:%=$(REFIT_DIR)/%.rec)
+refit-eval: $(REFIT_RECORDS)
+	cargo build --release -p ttt-cli --example label_positions
+	cargo build --release -p ttt-core --example fit_eval
+	touch $(REFIT_DIR)/verdicts.tsv
+	target/release/examples/label_positions --engine $(PEERS)/pbrain-rapfi --time $(LABEL_MS) \
+		--every 2 --skip $(REFIT_DIR)/verdicts.tsv $(REFIT_RECORDS) $(wildcard $(PEERS)/games/*.txt) \
+		>> $(REFIT_DIR)/verdicts.tsv
+	target/release/examples/fit_eval $(REFIT_DIR)/verdicts.tsv \
+		--init crates/ttt-core/src/ai/strong/shape/weights/eval.rs > $(REFIT_DIR)/eval.rs
+	mv $(REFIT_DIR)/eval.rs crates/ttt-core/src/ai/strong/shape/weights/eval.rs
+$(REFIT_DIR)/%.rec: | $(REFIT_DIR)/.ttt
+	target/release/ttt arena --size 15 --record $@.part $(REFIT_ARENA_$*) > /dev/null
+	mv $@.part $@
+$(REFIT_DIR)/.ttt:
+	cargo build --release -p ttt-cli --bin ttt --bin pbrain-ttt
+	mkdir -p $(REFIT_DIR) && touch $@
+REFIT_ARENA_rapfi-rapfi = --engine-x $(PEERS)/pbrain-rapfi --engine-o $(PEERS)/pbrain-rapfi \
+	--openings 3-6 --seed 101 --games 200 --time 100
+REFIT_ARENA_rapfi-rapfi-long = --engine-x $(PEERS)/pbrain-rapfi --engine-o $(PEERS)/pbrain-rapfi \
+	--openings 4-8 --seed 201 --games 200 --time 200
+REFIT_ARENA_carbon-rapfi = --engine-x $(PEERS)/pbrain-carbon --engine-o $(PEERS)/pbrain-rapfi \
+	--openings 2-5 --seed 102 --games 100 --time 100
+REFIT_ARENA_ttt-rapfi = --engine-x target/release/pbrain-ttt --engine-o $(PEERS)/pbrain-rapfi \
+	--openings 3-6 --seed 103 --games 100 --time 150

@@ -3,7 +3,7 @@
 //! decides the exit status.
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
 
@@ -438,9 +438,26 @@ pub fn think_until(
     limits: Limits,
     stop: &dyn Fn() -> bool,
 ) -> (Option<Square>, SearchStats) {
+    think_watched(kind, seed, tt, pos, limits, stop, &|_, _| {})
+}
+
+/// [`think_until`], telling `watch` each completed iteration of the
+/// search (`strong`'s; the exact solver has none) and how long after the
+/// start it came: what the Gomocup brain and `ttt move --verbose` report
+/// ([`search_report`](crate::search_report)).
+pub fn think_watched(
+    kind: PlayerKind,
+    seed: u64,
+    tt: &mut [TtEntry],
+    pos: &Position,
+    limits: Limits,
+    stop: &dyn Fn() -> bool,
+    watch: &dyn Fn(&Iteration, Duration),
+) -> (Option<Square>, SearchStats) {
     let past_deadline = move || stop() || limits.deadline.is_some_and(|d| Instant::now() >= d);
     let began = Instant::now();
     let aim_reached = move |it: &Iteration| {
+        watch(it, began.elapsed());
         limits.aim.is_some_and(|aim| {
             aim_reached(it, began.elapsed(), aim.saturating_duration_since(began))
         })
@@ -463,10 +480,7 @@ pub fn think_until(
         }),
         max_depth: 0,
         deadline_check: Some(&past_deadline),
-        iteration_done: limits
-            .aim
-            .is_some()
-            .then_some(&aim_reached as &dyn Fn(&Iteration) -> bool),
+        iteration_done: Some(&aim_reached),
     });
     let choice = player.choose_move(pos);
     (choice, player.stats())

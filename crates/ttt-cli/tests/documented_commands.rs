@@ -387,8 +387,13 @@ fn the_gomocup_session_of_pbrain_help_is_answered_as_shown() {
         let Some(answer) = answer else {
             continue;
         };
+        // What the brain says of its search (MESSAGE depth ...) is no
+        // answer: a manager shows it.
         let mut got = String::new();
-        from_brain.read_line(&mut got).expect("read the answer");
+        while got.is_empty() || got.starts_with("MESSAGE depth ") {
+            got.clear();
+            from_brain.read_line(&mut got).expect("read the answer");
+        }
         let got = got.trim_end();
         match answer {
             // Any move.

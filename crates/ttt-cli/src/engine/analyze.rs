@@ -163,7 +163,7 @@ fn analyze_board(
     }
     if !is_solvable(&rules) {
         return Err(input_error(format!(
-            "{origin}board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong`",
+            "{origin}board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong --verbose`, which shows the search",
             quote_short(text)
         )));
     }

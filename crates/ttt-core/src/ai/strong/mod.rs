@@ -69,7 +69,7 @@ mod test_boards;
 #[cfg(test)]
 mod tests;
 
-pub use budget::{Budget, Iteration};
+pub use budget::{Budget, Iteration, Line};
 pub use proof::{Threat, ThreatProbe, DELAYS};
 
 /// The search engine. Made per move by [`Player`](super::Player); usable
