@@ -3,17 +3,13 @@
 //! decides the exit status.
 use std::fmt;
 use std::io::{self, BufRead, IsTerminal};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ttt_core::{Outcome, Position, Rules, Square, SquareFormat, WinCondition};
 
 use crate::ai::time::aim_reached;
 use crate::ai::{Budget, Iteration, Player, PlayerKind, SearchStats, TtEntry};
-pub use crate::lines::{
-    quote_short, read_line_bounded, read_line_capped, too_long_message, Line, MAX_LINE_BYTES,
-    QUOTE_CHARS,
-};
-pub use crate::output_file::OutputFile;
+use crate::lines::{quote_short, read_line_bounded, too_long_message, Line};
 
 /// Exit status for bad input (a malformed or finished board, an impossible
 /// size): the same as clap's usage errors.
@@ -280,9 +276,32 @@ pub fn with_k(rules: Rules, k: Option<u8>) -> anyhow::Result<Rules> {
     }
 }
 
-/// The `--exact-k` flag's text, shared by the commands that take it.
-pub const EXACT_K_HELP: &str = "Only exactly k in a row wins: a longer line (an overline) does \
-     not (Gomocup's \"exactly five\" rule). Also written as a size suffix: --size \"15 exact\"";
+/// `--size`'s value name, the same in every command.
+pub const SIZE_VALUE: &str = "N|CxR";
+
+/// The `--size` flag's text, shared by the commands that take it.
+pub const SIZE_HELP: &str = "Board size: N (N x N) or CxR (columns x rows), 1 to 20 each; a win \
+     length may follow (\"7x7 k=4\")";
+
+/// The `-k, --win-length` flag's text, shared by the commands that take it.
+pub const WIN_LENGTH_HELP: &str = "Marks in a row to win (default: a full row of the shorter side \
+     up to 9x9, 5 in a row on larger boards)";
+
+macro_rules! exact_k_text {
+    () => {
+        "Only exactly k in a row wins: a longer line (an overline) does not (Gomocup's \
+         \"exactly five\" rule)"
+    };
+}
+
+/// The `--exact-k` flag's text, for commands that read boards (no `--size`).
+pub const EXACT_K_HELP: &str = exact_k_text!();
+
+/// The `--exact-k` flag's text, for commands with `--size`.
+pub const EXACT_K_SIZE_HELP: &str = concat!(
+    exact_k_text!(),
+    ". Also written as a size suffix: --size \"15 exact\""
+);
 
 /// Default transposition table size in MiB.
 pub const DEFAULT_TT_MB: usize = 16;
@@ -419,9 +438,26 @@ pub fn think_until(
     limits: Limits,
     stop: &dyn Fn() -> bool,
 ) -> (Option<Square>, SearchStats) {
+    think_watched(kind, seed, tt, pos, limits, stop, &|_, _| {})
+}
+
+/// [`think_until`], telling `watch` each completed iteration of the
+/// search (`strong`'s; the exact solver has none) and how long after the
+/// start it came: what the Gomocup brain and `ttt move --verbose` report
+/// ([`search_report`](crate::search_report)).
+pub fn think_watched(
+    kind: PlayerKind,
+    seed: u64,
+    tt: &mut [TtEntry],
+    pos: &Position,
+    limits: Limits,
+    stop: &dyn Fn() -> bool,
+    watch: &dyn Fn(&Iteration, Duration),
+) -> (Option<Square>, SearchStats) {
     let past_deadline = move || stop() || limits.deadline.is_some_and(|d| Instant::now() >= d);
     let began = Instant::now();
     let aim_reached = move |it: &Iteration| {
+        watch(it, began.elapsed());
         limits.aim.is_some_and(|aim| {
             aim_reached(it, began.elapsed(), aim.saturating_duration_since(began))
         })
@@ -445,10 +481,7 @@ pub fn think_until(
         max_depth: 0,
         deadline_check: Some(&past_deadline),
         deadline_every: Budget::DEADLINE_EVERY,
-        iteration_done: limits
-            .aim
-            .is_some()
-            .then_some(&aim_reached as &dyn Fn(&Iteration) -> bool),
+        iteration_done: Some(&aim_reached),
     });
     let choice = player.choose_move(pos);
     (choice, player.stats())

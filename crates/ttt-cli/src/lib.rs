@@ -11,3 +11,4 @@ pub mod lines;
 pub mod output_file;
 pub mod pbrain;
 pub mod progress;
+pub mod search_report;

@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use clap_complete::Shell;
 use ttt_cli::common::{exit_code, is_broken_pipe, print_err};
-use ttt_cli::engine::{analyze, arena, bench, move_cmd, solve, tactics, threats, verify};
+use ttt_cli::engine::{analyze, arena, bench, join, move_cmd, solve, tactics, threats, verify};
 
 mod play;
 
@@ -53,6 +53,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Check a proof certificate written by `ttt solve --certificate`.
     Verify(verify::VerifyArgs),
+    /// Join the parts of a proof (`ttt solve --part N`) into one certificate, and check it.
+    Join(join::JoinArgs),
     /// Let two computer players or Gomocup engines play a match.
     Arena(arena::ArenaArgs),
     /// Run the engine benchmark suite.
@@ -101,6 +103,7 @@ fn main() -> ExitCode {
         Some(Command::Threats(args)) => threats::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Verify(args)) => verify::run(args),
+        Some(Command::Join(args)) => join::run(args),
         Some(Command::Arena(args)) => arena::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Tactics(args)) => tactics::run(args),

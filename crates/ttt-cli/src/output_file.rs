@@ -108,6 +108,17 @@ pub fn resolve_symlinks(path: &Path) -> PathBuf {
     current
 }
 
+/// Whether `a` and `b` name one file: the same file (links followed) if
+/// both exist, the same path if neither does. An output that is also an
+/// input of the same command would replace what it is made from.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::metadata(a), fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        (Err(_), Err(_)) => a == b,
+        _ => false,
+    }
+}
+
 /// Whether `meta` is the file this program's standard output writes to.
 fn is_stdout(meta: &Metadata) -> bool {
     rustix::fs::fstat(rustix::stdio::stdout())

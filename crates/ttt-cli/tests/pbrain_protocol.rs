@@ -146,11 +146,18 @@ impl Manager {
     }
 
     /// The next answer line, `None` once the brain has exited.
+    /// Lines that report the search as it goes (`MESSAGE depth ...`) are
+    /// skipped: a manager shows them, they answer nothing.
     fn answer(&mut self, wait: Duration) -> Option<String> {
-        match self.lines.recv_timeout(wait) {
-            Ok(line) => Some(line),
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => None,
-            Err(e) => panic!("no answer within {wait:?}: {e}"),
+        let until = Instant::now() + wait;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if is_search_report(&line) => continue,
+                Ok(line) => return Some(line),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return None,
+                Err(e) => panic!("no answer within {wait:?}: {e}"),
+            }
         }
     }
 
@@ -177,9 +184,14 @@ impl Manager {
         self.close_input();
         self.exit_time(wait);
         let status = self.child.wait().unwrap();
-        let rest = self.lines.iter().collect();
+        let rest = self.lines.iter().filter(|l| !is_search_report(l)).collect();
         (status, rest, self.stderr.join().unwrap())
     }
+}
+
+/// Whether `line` is one of the brain's reports of its search.
+fn is_search_report(line: &str) -> bool {
+    line.starts_with("MESSAGE depth ")
 }
 
 /// Reads an `x,y` answer.
@@ -558,6 +570,7 @@ impl Brain for FirstMove {
         limits: Limits,
         _max_memory: u64,
         _stop: &dyn Fn() -> bool,
+        _watch: &dyn Fn(&ttt_core::ai::strong::Iteration, Duration),
     ) -> Option<Square> {
         let left = limits
             .deadline
@@ -581,6 +594,7 @@ impl Brain for RulesSeen {
         _limits: Limits,
         _max_memory: u64,
         _stop: &dyn Fn() -> bool,
+        _watch: &dyn Fn(&ttt_core::ai::strong::Iteration, Duration),
     ) -> Option<Square> {
         let seen = format!("{} after {} moves", pos.rules(), pos.history().len());
         self.0.borrow_mut().push(seen);
@@ -672,11 +686,15 @@ fn thinking_brain() -> Manager {
     let mut brain = Manager::spawn(std::process::Command::new(env!("CARGO_BIN_EXE_pbrain-ttt")));
     brain.send("START 15\nINFO timeout_turn 60000\nTURN 7,7\n");
     assert_eq!(brain.answer(Duration::from_secs(60)).as_deref(), Some("OK"));
-    // Well into the search: no move yet.
-    assert!(brain
+    // Well into the search: no move yet (what it says of its search
+    // meanwhile is no answer).
+    let until = Instant::now() + Duration::from_millis(300);
+    while let Ok(line) = brain
         .lines
-        .recv_timeout(Duration::from_millis(300))
-        .is_err());
+        .recv_timeout(until.saturating_duration_since(Instant::now()))
+    {
+        assert!(is_search_report(&line), "{line}");
+    }
     brain
 }
 
@@ -1007,4 +1025,72 @@ fn begin_on_a_board_with_stones_is_an_error_that_changes_nothing() {
     assert_ne!(reply, "0,0");
     assert_ne!(reply, "7,7");
     assert_ne!(reply, out[1]);
+}
+
+/// On a board past the exact solver, the brain reports its search in
+/// MESSAGE lines before its move, as strong Gomocup engines do: depth,
+/// value, nodes, speed, time and the line it expects (empty cells, the
+/// first of them a legal move); a few lines a second at most, never one
+/// an iteration.
+#[test]
+fn the_search_is_reported_in_message_lines() {
+    let mut brain = Manager::spawn(pbrain_ttt());
+    brain.send("START 15\nINFO timeout_turn 1000\nTURN 7,7\n");
+    let mut said = Vec::new();
+    let mv = loop {
+        let line = brain.lines.recv_timeout(Duration::from_secs(10)).unwrap();
+        if line == "OK" {
+            continue;
+        }
+        if is_search_report(&line) {
+            said.push(line);
+            continue;
+        }
+        break line;
+    };
+    let (x, y) = coords(&mv);
+    assert!(!said.is_empty(), "no report before {mv}");
+    // 1 s of thinking: a line per 200 ms at most, and the last one.
+    assert!(said.len() <= 7, "{} lines: {said:?}", said.len());
+    let rules = ttt_core::Rules::new(15, 15, 5).unwrap();
+    for line in &said {
+        let fields: Vec<&str> = line.split(" | ").collect();
+        assert_eq!(fields.len(), 6, "{line}");
+        assert!(fields[0].starts_with("MESSAGE depth "), "{line}");
+        assert!(
+            fields[1].starts_with("eval ") && fields[1].contains('%'),
+            "{line}"
+        );
+        assert!(
+            fields[2].starts_with("nodes ") && fields[3].starts_with("speed "),
+            "{line}"
+        );
+        assert!(
+            fields[4].starts_with("time ") && fields[4].ends_with(" ms"),
+            "{line}"
+        );
+        let pv: Vec<_> = fields[5]
+            .strip_prefix("pv ")
+            .unwrap()
+            .split(' ')
+            .map(|m| rules.parse_square(m).unwrap())
+            .collect();
+        assert!(!pv.is_empty(), "{line}");
+        let mut seen = HashSet::new();
+        for sq in &pv {
+            assert!(seen.insert(*sq), "{line}");
+            assert_ne!(
+                (sq.column(), sq.row()),
+                (7, 7),
+                "the stone's cell in {line}"
+            );
+        }
+    }
+    // The move is on the board and empty (the last report's first move is
+    // the last completed iteration's; a later one cut short by the clock
+    // may have found a better move, which is then played).
+    assert!(x < 15 && y < 15 && (x, y) != (7, 7), "{mv}");
+    brain.send("END\n");
+    let (status, _, stderr) = brain.finish(Duration::from_secs(5));
+    assert!(status.success() && stderr.is_empty());
 }

@@ -5,7 +5,8 @@ use ttt_cli::pbrain::{Brain, EngineBrain, Flow, Session};
 use ttt_core::rng::Rng;
 use ttt_core::{Outcome, Position, Square};
 
-/// Sends one line, returns the answer lines.
+/// Sends one line, returns the answer lines (not what the brain says of
+/// its search as it thinks: MESSAGE depth ... lines).
 fn send<B: Brain>(session: &mut Session<B>, line: &str) -> Vec<String> {
     let mut out = Vec::new();
     let flow = session.handle_line(line, &mut out).unwrap();
@@ -13,6 +14,7 @@ fn send<B: Brain>(session: &mut Session<B>, line: &str) -> Vec<String> {
     String::from_utf8(out)
         .unwrap()
         .lines()
+        .filter(|l| !l.starts_with("MESSAGE depth "))
         .map(str::to_string)
         .collect()
 }
@@ -64,7 +66,14 @@ fn two_brains_play_a_whole_game_on_12x12() {
 struct FirstMove;
 
 impl Brain for FirstMove {
-    fn think(&mut self, pos: &Position, _: Limits, _: u64, _: &dyn Fn() -> bool) -> Option<Square> {
+    fn think(
+        &mut self,
+        pos: &Position,
+        _: Limits,
+        _: u64,
+        _: &dyn Fn() -> bool,
+        _: &dyn Fn(&ttt_core::ai::strong::Iteration, std::time::Duration),
+    ) -> Option<Square> {
         pos.legal_moves().first()
     }
 }

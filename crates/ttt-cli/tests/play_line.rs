@@ -221,12 +221,16 @@ fn undo_takes_back_your_move_and_the_reply() {
     );
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert!(r.stdout.contains("There is no move of yours to undo."));
-    assert!(r.stdout.contains("Took back 2 moves."));
+    assert!(r.stdout.contains("Took back your last move and my reply."));
     // After the undo, 9 is answered again with the centre.
     assert_eq!(computer_moves(&r.stdout), ["5", "5"]);
     // Two players: one move at a time.
     let r = ttt(&["--plain", "--mode", "two-player"], "5\nu\n1\nq\n");
-    assert!(r.stdout.contains("Took back 1 move."), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("Took back the last move."),
+        "{}",
+        r.stdout
+    );
     assert!(r.stdout.contains(" 1  X |"), "{}", r.stdout);
 }
 

@@ -72,6 +72,36 @@ impl Tmux {
         }
     }
 
+    /// Waits until the screen's words, lines joined, contain `text` (a
+    /// message that may wrap); returns them.
+    fn wait_for_words(&self, text: &str) -> String {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let words = text_of(&self.screen());
+            if words.contains(text) {
+                return words;
+            }
+            if Instant::now() > end {
+                panic!("timed out waiting for {text:?}; screen:\n{}", self.screen());
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Waits up to a minute for a screen that `done` accepts (a computer
+    /// that thinks long); panics with the screen, saying `what`, if none.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) -> String {
+        let end = Instant::now() + Duration::from_secs(60);
+        loop {
+            let screen = self.screen();
+            if done(&screen) {
+                return screen;
+            }
+            assert!(Instant::now() < end, "{what}:\n{screen}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// `#{alternate_on} #{cursor_flag}`: "0 1" once the program gave the
     /// terminal back (normal screen, cursor shown).
     fn modes(&self) -> String {
@@ -128,7 +158,7 @@ fn full_screen_move_place_quit_with_confirmation() {
     let row1 = screen.lines().find(|l| l.starts_with(" 1 ")).unwrap_or("");
     assert!(row1.contains("│ X │"), "{screen}");
     // Placing on a taken square is refused.
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("That cell is already taken");
     // q asks first; n keeps playing; q y quits.
     t.keys(&["q"]);
@@ -154,7 +184,7 @@ fn full_screen_ctrl_c_restores_the_terminal() {
     };
     t.type_line(&command("--mode two-player --size 4"));
     t.wait_for("Player X:");
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("Player O:");
     t.keys(&["C-c"]);
     let screen = t.wait_for("EXIT=1");
@@ -289,7 +319,7 @@ fn full_screen_colours_and_no_color() {
     let cmd = command("--first you").replace("NO_COLOR=1 ", "");
     t.type_line(&format!("unset NO_COLOR; {cmd}"));
     t.wait_for("Your move (X)");
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("I am choosing square 1!");
     let coloured = t.screen_with_escapes();
     assert!(coloured.contains("38;5;14m"), "{coloured}");
@@ -300,7 +330,7 @@ fn full_screen_colours_and_no_color() {
     t.type_line("clear");
     t.type_line(&command("--first you"));
     t.wait_for("Your move (X)");
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("I am choosing square 1!");
     let plain = t.screen_with_escapes();
     assert!(!plain.contains("38;5;"), "{plain}");
@@ -369,7 +399,7 @@ fn full_screen_board_fits_the_terminal() {
     t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "45"]);
     let screen = t.wait_for("┌───┬───");
     assert!(screen.contains("Player X:"), "{screen}");
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("Player O:");
     t.keys(&["q", "y"]);
     t.wait_for("EXIT=0");
@@ -465,7 +495,7 @@ fn full_screen_typed_squares_play_with_an_input_line() {
     t.keys(&["BSpace"]);
     t.wait_for("Your move (X): 1_   Enter plays 1");
     t.keys(&["Escape"]);
-    t.wait_for("Your move (X): arrows/mouse or type a square");
+    t.wait_for("Your move (X): arrows + Space");
     // A coordinate starting with a movement letter (a moves left) and a row
     // and column with a space: both play where they say.
     t.keys(&["c", "1", "Enter"]);
@@ -556,7 +586,7 @@ fn full_screen_ctrl_d_is_reported_as_end_of_input() {
     };
     t.type_line(&command("--mode two-player"));
     t.wait_for("Player X:");
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("Player O:");
     t.keys(&["C-d"]);
     let screen = t.wait_for("EXIT=1");
@@ -627,7 +657,7 @@ fn full_screen_ctrl_z_suspends_and_fg_restores() {
     assert_eq!(t.modes(), "1 0", "full screen again after fg");
     t.wait_for("┌───┬───┬───┐");
     // Keys work again, in raw mode: one key places.
-    t.keys(&["Enter"]);
+    t.keys(&["Space"]);
     t.wait_for("I am choosing square 1!");
     t.keys(&["q", "y"]);
     t.wait_for("Thanks for playing!");
@@ -702,5 +732,156 @@ fn full_screen_a_board_too_big_for_80x24_offers_the_line_view() {
         "{screen}"
     );
     t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+/// The marks on the screen's board: (row label, column letter, mark), each
+/// mark read under its column's letter in the header line.
+fn marks(screen: &str) -> Vec<(u32, char, char)> {
+    let Some(header) = screen.lines().find(|l| {
+        let t = l.trim();
+        t.starts_with("A ") && t.chars().all(|c| c == ' ' || c.is_ascii_uppercase())
+    }) else {
+        return Vec::new();
+    };
+    let columns: Vec<(usize, char)> = header
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| c.is_ascii_uppercase())
+        .collect();
+    let mut found = Vec::new();
+    for line in screen.lines() {
+        let Some(row) = line.get(..2).and_then(|l| l.trim().parse::<u32>().ok()) else {
+            continue;
+        };
+        let cells: Vec<char> = line.chars().collect();
+        for &(i, letter) in &columns {
+            if let Some(&mark @ ('X' | 'O')) = cells.get(i) {
+                found.push((row, letter.to_ascii_lowercase(), mark));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn full_screen_keys_typed_while_the_computer_thinks_are_played_after_its_move() {
+    let Some(t) = Tmux::start("typeahead") else {
+        return;
+    };
+    // The exact solver takes seconds over the first move of 5x5 four in a
+    // row: a square typed meanwhile is shown waiting, then played in turn.
+    t.type_line(&command("--ai perfect --size 5 -k 4 --first computer"));
+    t.wait_for("Thinking...");
+    t.tmux(&["send-keys", "-t", "0", "-l", "a1"]);
+    t.keys(&["Enter"]);
+    t.wait_for("typed meanwhile, played after my move: a1 Enter");
+    // The computer's move, then a1 for O, and the computer thinks again.
+    let screen = t.wait_until("a1 was not played", |s| marks(s).contains(&(1, 'a', 'O')));
+    assert!(!screen.contains("already taken"), "{screen}");
+    assert_eq!(marks(&screen).len(), 2, "{screen}");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_typing_ahead_on_15x15_loses_no_key() {
+    let Some(t) = Tmux::start("typeahead15") else {
+        return;
+    };
+    // Issue 53's steps: h8, then g9 and, 0.3 s later while the computer
+    // thinks, f8. Each reaches the board where it was typed. A million nodes
+    // make each reply last about a second, so f8 comes while it thinks.
+    let cmd = command("--size 15 --ai strong --first you --max-nodes 1000000")
+        .replace("--seed 1", "--seed 3");
+    t.type_line(&cmd);
+    t.wait_for("Your move (X)");
+    t.tmux(&["send-keys", "-t", "0", "-l", "h8"]);
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square");
+    t.tmux(&["send-keys", "-t", "0", "-l", "g9"]);
+    t.keys(&["Enter"]);
+    std::thread::sleep(Duration::from_millis(300));
+    t.tmux(&["send-keys", "-t", "0", "-l", "f8"]);
+    t.keys(&["Enter"]);
+    // Three moves of each side: the last reply comes after f8.
+    let screen = t.wait_until("no third reply", |s| {
+        marks(s).iter().filter(|m| m.2 == 'O').count() == 3 && s.contains("Your move (X)")
+    });
+    assert!(!screen.contains("already taken"), "{screen}");
+    let found = marks(&screen);
+    for cell in [(8, 'h', 'X'), (9, 'g', 'X'), (8, 'f', 'X')] {
+        assert!(found.contains(&cell), "{cell:?} missing:\n{screen}");
+    }
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_enter_on_an_empty_line_places_only_after_a_cursor_move() {
+    let Some(t) = Tmux::start("enter") else {
+        return;
+    };
+    t.type_line(&command("--mode two-player"));
+    t.wait_for("Player X: arrows");
+    // Enter alone, the cursor untouched: no mark, and how to place one.
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("Type a square and press Enter, or move the cursor");
+    assert!(marks(&screen).is_empty(), "{screen}");
+    assert!(screen.contains("Player X:"), "{screen}");
+    // A move of the cursor, then Enter: placed there (c2).
+    t.keys(&["Right", "Enter"]);
+    let screen = t.wait_for("Player O:");
+    let row2 = screen.lines().find(|l| l.starts_with(" 2 ")).unwrap_or("");
+    assert!(row2.ends_with("│ X │"), "{screen}");
+    // The next player's stray Enter places nothing either; u takes back one
+    // move and says so.
+    t.keys(&["Enter"]);
+    t.wait_for("Type a square and press Enter");
+    t.keys(&["u"]);
+    t.wait_for("Took back the last move.");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+}
+
+#[test]
+fn full_screen_help_names_every_command_as_the_board_reads_it() {
+    let Some(t) = Tmux::start("help") else {
+        return;
+    };
+    // 3x3: h and q are keys of their own.
+    t.type_line(&command("--first you"));
+    t.wait_for("Your move (X)");
+    t.keys(&["?"]);
+    let text = t.wait_for_words("Ctrl-Z suspends");
+    assert!(
+        text.contains("u undoes your last move, h gives a hint"),
+        "{text}"
+    );
+    assert!(text.contains("q or Esc asks before quitting"), "{text}");
+    // Your move and the reply taken back, in words.
+    t.tmux(&["send-keys", "-t", "0", "-l", "1"]);
+    t.keys(&["Enter"]);
+    t.wait_for("I am choosing square");
+    t.keys(&["u"]);
+    t.wait_for("Took back your last move and my reply.");
+    t.keys(&["q", "y"]);
+    t.wait_for("EXIT=0");
+    // 17 columns: h and q name columns; they act when Enter follows alone.
+    t.type_line("clear");
+    t.tmux(&["resize-window", "-t", "0", "-x", "80", "-y", "40"]);
+    t.type_line(&command("--mode two-player --size 17x10 -k 5"));
+    t.wait_for("Player X: arrows");
+    t.keys(&["?"]);
+    let text = t.wait_for_words("Ctrl-Z suspends");
+    assert!(text.contains("h then Enter gives a hint"), "{text}");
+    assert!(
+        text.contains("q then Enter or Esc asks before quitting"),
+        "{text}"
+    );
+    assert!(!text.contains(" h gives a hint"), "{text}");
+    t.keys(&["Escape"]);
+    t.wait_for("Quit the game in progress? (y/n)");
+    t.keys(&["y"]);
     t.wait_for("EXIT=0");
 }

@@ -85,6 +85,49 @@ fn the_prunes_are_exercised_by_the_agreement_checks() {
     assert!(prover.pairings() > 0, "no pairing found");
 }
 
+#[test]
+fn the_census_accounts_for_every_node_and_the_profile_keeps_the_heaviest() {
+    // 5x5 k=4 from the empty board: every position the prover visits is
+    // settled one way, so the census adds up to the nodes; the subtrees one
+    // ply down (X's first moves) kept by the profile are the heaviest.
+    use ttt_core::ai::Subtree;
+    let rules = Rules::new(5, 5, 4).unwrap();
+    let mut table = tt(20);
+    let mut slots = [Subtree::default(); 3];
+    let mut prover = Prover::new(&mut table);
+    prover.set_profile(1, &mut slots);
+    assert_eq!(prover.verdict(&Position::new(rules)), Some(Verdict::Draw));
+    let c = prover.census();
+    let settled =
+        c.lines + c.no_lines + c.potential + c.potential_ahead + c.table + c.pairings + c.searched;
+    assert_eq!(settled, prover.stats().nodes);
+    assert!(c.pairings > 0 && c.searched > 0 && c.potential > 0 && c.table > 0);
+    assert!(c.pairing_misses > 0 && c.pairing_misses <= c.searched);
+    assert!(c.deepest > 4);
+    let kept = prover.profile();
+    assert_eq!(kept.len(), 3);
+    assert!(kept.iter().all(|s| s.finished && s.nodes > 0));
+    assert!(kept.iter().map(|s| s.nodes).sum::<u64>() < prover.stats().nodes);
+    // X's first move is one mark, its subtrees (the defender to move) are
+    // at one ply: one attacker mark each (X attacks first, then O).
+    assert!(kept
+        .iter()
+        .all(|s| s.attacker.count_ones() + s.defender.count_ones() == 1));
+    let mut kept: Vec<u64> = kept.iter().map(|s| s.nodes).collect();
+    kept.sort_unstable();
+    // The same proof keeping every subtree: the three above are its
+    // heaviest.
+    let mut table = tt(20);
+    let mut all = [Subtree::default(); 256];
+    let mut prover = Prover::new(&mut table);
+    prover.set_profile(1, &mut all);
+    prover.verdict(&Position::new(rules));
+    let mut every: Vec<u64> = prover.profile().iter().map(|s| s.nodes).collect();
+    assert!(every.len() > 3 && every.len() < 256);
+    every.sort_unstable();
+    assert_eq!(kept, every[every.len() - 3..]);
+}
+
 /// Random positions of `rules` with `min..=max` marks and the game still
 /// on, one per seed.
 fn random_positions(rules: Rules, count: u64, min: u32, max: u32) -> Vec<Position> {

@@ -8,7 +8,7 @@ use ttt_core::ai::TtEntry;
 use ttt_core::{Rules, Square};
 
 /// Positions `strong` solves at [`BENCH_NODES`] nodes: 257 of 270 today
-/// (README, "Benchmarks"), less a margin of about 2% for changes that
+/// (docs/benchmarks.md), less a margin of about 2% for changes that
 /// trade a few positions for strength elsewhere. Raise it when the engine
 /// improves; remake it with the suite.
 const FLOOR: usize = 254;

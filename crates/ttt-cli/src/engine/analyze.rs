@@ -6,9 +6,10 @@ use ttt_core::{Position, Square, SquareFormat};
 
 use crate::ai::{is_solvable, Progress, Solver, Value};
 use crate::common::{
-    exact_k_refusal, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, quote_short,
-    square_text, use_color, Format, Origin, DEFAULT_TT_MB,
+    exact_k_refusal, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, square_text,
+    use_color, Format, Origin, DEFAULT_TT_MB,
 };
+use crate::lines::quote_short;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -33,15 +34,14 @@ Examples:
   ttt analyze x.o/.x./..o
   printf 'x........\\n.x.......\\n' | ttt analyze --json -
   ttt analyze --format coord xx./oo./...
-  ttt analyze --json ......... | jq .value
+  ttt analyze --json .........
   ttt analyze -k 3 ..../..../..../....";
 
 /// Arguments of `ttt analyze`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct AnalyzeArgs {
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,
@@ -163,7 +163,7 @@ fn analyze_board(
     }
     if !is_solvable(&rules) {
         return Err(input_error(format!(
-            "{origin}board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong`",
+            "{origin}board {:?} ({rules}) is too large to solve exactly; try `ttt move --ai strong --verbose`, which shows the search",
             quote_short(text)
         )));
     }

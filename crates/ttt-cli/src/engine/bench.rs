@@ -24,7 +24,7 @@ solved (20,000 nodes each; `ttt tactics run --show` lists the misses).
 Examples:
   ttt bench
   ttt bench --json > bench.json
-  ttt bench --only 4,4,4 --only 5,5,4";
+  ttt bench --only 4,4,4 --only prove-5,5,4";
 
 /// Arguments of `ttt bench`.
 #[derive(Debug, clap::Args)]

@@ -32,6 +32,15 @@
 //!   the number of dead cells still empty. A position may be given in any of
 //!   its rotations or reflections (the writer stores the smallest over the
 //!   symmetries); the checker turns the move with it.
+//! * `strategy ... after N` (version 4): the strategy from the position
+//!   after X's first move on cell N (1-based, row-major) rather than from
+//!   the empty board. For X's strategies one such section does (X chooses
+//!   its first move); O's must come with one for every first move of X (up
+//!   to symmetry), or one from the empty board. Each section is checked on
+//!   its own, with its own entries, so the checker holds one section at a
+//!   time. `ttt solve --part` and `--resume` write such sections (in part
+//!   files, `ttt-certificate-part 1`, which hold no claim), `ttt join` puts
+//!   them together.
 //! * Or, in a `blocks` strategy only (version 3), `pairs T BOARD SPARE A-B
 //!   C-D ...`: a *pairing* for the reduced position with T (`x` or `o`) to
 //!   move: disjoint pairs of `.` cells (1-based numbers) such that every
@@ -56,9 +65,11 @@
 //! marks on the line) is below 2^k with P to move, below 2^(k-1) with Q to
 //! move, or when the position has a pairing entry (checked when read: the
 //! pairs are disjoint `.` cells and every line open to Q holds a pair).
-//! Each reduced position (up to symmetry) is checked once, with the
-//! first real position met that has it; later positions with the same
-//! reduction count as proven.
+//! Each reduced position (up to symmetry) is checked once per section, with
+//! the first real position met that has it; later positions with the same
+//! reduction count as proven. A section after a first move is checked from
+//! that move's position: for every first move alike by symmetry the same
+//! games, mirrored.
 //!
 //! # Why merging by reduced position is sound
 //!
@@ -108,8 +119,8 @@ use ttt_core::{Mark, Position, Rules};
 
 use super::parallel_proof::on_threads;
 use super::reduced::{Geometry, Key};
-use super::verify::FORMAT_VERSION;
-use crate::common::OutputFile;
+use super::verify::{FORMAT_VERSION, ROOT_VERSION};
+use crate::output_file::OutputFile;
 
 /// What a strategy achieves.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -127,6 +138,9 @@ pub struct Strategy {
     pub player: Mark,
     /// What it achieves.
     pub goal: Goal,
+    /// Where it starts: after X's first move on this cell (row-major
+    /// index), else from the empty board (`strategy ... after N`, version 4).
+    pub after: Option<usize>,
     /// The replies.
     pub replies: HashMap<Key, u8>,
     /// Canonical reduced positions (either side to move) settled by a
@@ -181,10 +195,99 @@ impl Certificate {
             Verdict::Win => &[(Mark::X, Goal::Wins)],
             Verdict::Loss => &[(Mark::O, Goal::Wins)],
         };
-        let threads = threads.max(1);
         let walked = AtomicU64::new(0);
         let mut strategies = Vec::new();
         for &(player, goal) in plan {
+            let strategy = Strategy::prove(
+                table,
+                threads,
+                &geometry,
+                None,
+                (player, goal),
+                stop,
+                &walked,
+                progress,
+            )?;
+            strategies.push(strategy);
+        }
+        Ok(Certificate {
+            geometry,
+            verdict,
+            strategies,
+        })
+    }
+
+    /// Number of positions listed, over all strategies.
+    pub fn entries(&self) -> usize {
+        self.strategies.iter().map(Strategy::entries).sum()
+    }
+
+    /// Writes the certificate into `file` (see [`crate::output_file::OutputFile`])
+    /// and puts it in place; returns its size in bytes.
+    pub fn write_to(&self, file: OutputFile) -> anyhow::Result<u64> {
+        let mut bytes = 0;
+        file.write(|out| {
+            let mut out = CountingWriter::new(out);
+            let written = self.write(&mut out);
+            bytes = out.bytes;
+            written
+        })?;
+        Ok(bytes)
+    }
+
+    /// Writes the certificate text (entries sorted, so the same proof
+    /// always gives the same file).
+    pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let g = &self.geometry;
+        let r = g.rules();
+        let version = if self.strategies.iter().any(|s| s.after.is_some()) {
+            FORMAT_VERSION
+        } else {
+            ROOT_VERSION
+        };
+        writeln!(out, "ttt-certificate {version}")?;
+        writeln!(out, "rules {}x{} k={}", r.columns(), r.rows(), r.k())?;
+        writeln!(
+            out,
+            "claim {}",
+            match self.verdict {
+                Verdict::Draw => "draw",
+                Verdict::Win => "x wins",
+                Verdict::Loss => "o wins",
+            }
+        )?;
+        for s in &self.strategies {
+            s.write(g, out)?;
+        }
+        Ok(())
+    }
+}
+
+impl Strategy {
+    /// Builds `player`'s strategy for `goal` from the empty board, or
+    /// (`after`) from X's first move on that cell, with the help of
+    /// `threads` provers over `table` (see [`Certificate::prove`]); adds the
+    /// reduced positions it walks to `walked` and reports it to `progress`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn prove(
+        table: SharedTable<'_>,
+        threads: usize,
+        geometry: &Geometry,
+        after: Option<usize>,
+        (player, goal): (Mark, Goal),
+        stop: &AtomicBool,
+        walked: &AtomicU64,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<Strategy, Failure> {
+        let threads = threads.max(1);
+        let rules = *geometry.rules();
+        let mut start = Position::new(rules);
+        if let Some(cell) = after {
+            start
+                .play(geometry.square(cell))
+                .map_err(|e| Failure::NoMove(e.to_string()))?;
+        }
+        {
             let claimed = Mutex::new(HashSet::new());
             let finished = Mutex::new(HashSet::new());
             // Set when a thread fails, so the others give up too.
@@ -196,19 +299,19 @@ impl Certificate {
                     prover.set_stop(stop);
                     let mut writer = Writer {
                         prover: &mut prover,
-                        geometry: &geometry,
+                        geometry,
                         player,
                         goal,
                         stop,
                         abort: &abort,
-                        walked: &walked,
+                        walked,
                         claimed: &claimed,
                         finished: &finished,
                         turn,
                         threads,
                         part: Part::default(),
                     };
-                    let r = writer.walk(&mut Position::new(rules));
+                    let r = writer.walk(&mut start.clone());
                     if r.is_err() {
                         abort.store(true, Ordering::Relaxed);
                     }
@@ -219,6 +322,7 @@ impl Certificate {
             let mut strategy = Strategy {
                 player,
                 goal,
+                after,
                 replies: HashMap::new(),
                 pairings: HashMap::new(),
             };
@@ -237,82 +341,47 @@ impl Certificate {
             if stopped {
                 return Err(Failure::Stopped);
             }
-            strategies.push(strategy);
+            Ok(strategy)
         }
-        Ok(Certificate {
-            geometry,
-            verdict,
-            strategies,
-        })
     }
 
-    /// Number of positions listed, over all strategies.
+    /// Positions listed.
     pub fn entries(&self) -> usize {
-        self.strategies
-            .iter()
-            .map(|s| s.replies.len() + s.pairings.len())
-            .sum()
+        self.replies.len() + self.pairings.len()
     }
 
-    /// Writes the certificate into `file` (see [`crate::common::OutputFile`])
-    /// and puts it in place; returns its size in bytes.
-    pub fn write_to(&self, file: OutputFile) -> anyhow::Result<u64> {
-        let mut bytes = 0;
-        file.write(|out| {
-            let mut out = CountingWriter {
-                inner: out,
-                bytes: 0,
-            };
-            let written = self.write(&mut out);
-            bytes = out.bytes;
-            written
-        })?;
-        Ok(bytes)
-    }
-
-    /// Writes the certificate text (entries sorted, so the same proof
-    /// always gives the same file).
-    pub fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let g = &self.geometry;
-        let r = g.rules();
-        writeln!(out, "ttt-certificate {FORMAT_VERSION}")?;
-        writeln!(out, "rules {}x{} k={}", r.columns(), r.rows(), r.k())?;
-        writeln!(
-            out,
-            "claim {}",
-            match self.verdict {
-                Verdict::Draw => "draw",
-                Verdict::Win => "x wins",
-                Verdict::Loss => "o wins",
-            }
-        )?;
-        for s in &self.strategies {
-            match s.goal {
-                Goal::Blocks => writeln!(
-                    out,
-                    "strategy {} blocks {}",
-                    mark_name(s.player),
-                    mark_name(s.player.other())
-                )?,
-                Goal::Wins => writeln!(out, "strategy {} wins", mark_name(s.player))?,
-            }
-            let mut lines: Vec<String> = s
-                .replies
-                .iter()
-                .map(|(key, &mv)| g.entry_text(key, mv as usize))
-                .chain(
-                    s.pairings
-                        .iter()
-                        .map(|(key, pairs)| g.pairing_text(key, pairs)),
-                )
-                .collect();
-            lines.sort_unstable();
-            for line in lines {
-                writeln!(out, "{line}")?;
-            }
-            writeln!(out, "end")?;
+    /// Writes the strategy's text: its head, its entries sorted (so the
+    /// same proof always gives the same text), `end`.
+    pub fn write(&self, g: &Geometry, out: &mut impl Write) -> std::io::Result<()> {
+        write!(out, "strategy ")?;
+        match self.goal {
+            Goal::Blocks => write!(
+                out,
+                "{} blocks {}",
+                mark_name(self.player),
+                mark_name(self.player.other())
+            )?,
+            Goal::Wins => write!(out, "{} wins", mark_name(self.player))?,
         }
-        Ok(())
+        match self.after {
+            Some(cell) => writeln!(out, " after {}", cell + 1)?,
+            None => writeln!(out)?,
+        }
+        let mut lines: Vec<String> = self
+            .replies
+            .iter()
+            .map(|(key, &mv)| g.entry_text(key, mv as usize))
+            .chain(
+                self.pairings
+                    .iter()
+                    .map(|(key, pairs)| g.pairing_text(key, pairs)),
+            )
+            .collect();
+        lines.sort_unstable();
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out, "end")
     }
 }
 
@@ -324,9 +393,19 @@ pub fn mark_name(m: Mark) -> &'static str {
     }
 }
 
-struct CountingWriter<W> {
-    inner: W,
-    bytes: u64,
+/// A writer that counts the bytes written through it.
+pub struct CountingWriter<W> {
+    /// The writer written to.
+    pub inner: W,
+    /// Bytes written so far.
+    pub bytes: u64,
+}
+
+impl<W> CountingWriter<W> {
+    /// Counts from zero.
+    pub fn new(inner: W) -> CountingWriter<W> {
+        CountingWriter { inner, bytes: 0 }
+    }
 }
 
 impl<W: Write> Write for CountingWriter<W> {
@@ -403,11 +482,24 @@ impl<T: ProofTable> Writer<'_, '_, T> {
             return Ok(());
         }
         let (canon, sym) = g.canonical(&key);
+        // Walked before, by this thread or another (asked before the
+        // pairing search, which costs more than the lookup).
+        if p_moves {
+            if !lock(self.claimed).insert(canon) {
+                return Ok(());
+            }
+            self.walked.fetch_add(1, Ordering::Relaxed);
+        } else if lock(self.finished).contains(&canon) {
+            return Ok(());
+        }
         if self.goal == Goal::Blocks {
             if self.part.pairings.contains_key(&canon) {
                 return Ok(());
             }
-            if let Some(found) = self.prover.blocking_pairs(pos, self.player) {
+            // With P to move (where the prover's proofs never sought
+            // one) only a near pairing is tried: the search from scratch
+            // mostly fails there, and costs more than the reply it saves.
+            if let Some(found) = self.prover.blocking_pairs(pos, self.player, !p_moves) {
                 let mut pairs: Vec<(u8, u8)> = found
                     .pairs()
                     .iter()
@@ -425,15 +517,6 @@ impl<T: ProofTable> Writer<'_, '_, T> {
             }
         }
         if p_moves {
-            // Another thread has it, or this one had it before.
-            if !lock(self.claimed).insert(canon) {
-                return Ok(());
-            }
-            self.walked.fetch_add(1, Ordering::Relaxed);
-        } else if lock(self.finished).contains(&canon) {
-            return Ok(());
-        }
-        if p_moves {
             let mv = self.reply(pos, &key)?;
             let index = g.index(mv);
             self.part.replies.insert(canon, g.apply(sym, index) as u8);
@@ -444,7 +527,19 @@ impl<T: ProofTable> Writer<'_, '_, T> {
         } else {
             // Each thread from its own place in the moves, so the threads
             // part ways at once.
-            let moves: Vec<_> = pos.legal_moves().into_iter().collect();
+            // Moves onto dead cells all give the same reduced position:
+            // the first stands for them all.
+            let mut dead_seen = false;
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .into_iter()
+                .filter(|&sq| {
+                    let dead = key.dead >> g.index(sq) & 1 != 0;
+                    let first = !(dead && dead_seen);
+                    dead_seen |= dead;
+                    first
+                })
+                .collect();
             let start = self.turn * moves.len() / self.threads;
             for &sq in moves[start..].iter().chain(&moves[..start]) {
                 pos.play(sq).map_err(|e| Failure::NoMove(e.to_string()))?;
@@ -472,9 +567,10 @@ impl<T: ProofTable> Writer<'_, '_, T> {
         let g = self.geometry;
         let p = self.player;
         let taken = key.dead | key.x | key.o;
+        let (theirs, mine) = (g.weights(key, p.other()), g.weights(key, p));
         let mut cells: Vec<(u64, usize)> = (0..g.cells())
             .filter(|&i| taken >> i & 1 == 0)
-            .map(|i| (2 * g.weight(key, i, p.other()) + g.weight(key, i, p), i))
+            .map(|i| (2 * theirs[i] + mine[i], i))
             .collect();
         // Highest weight first; ties row-major (deterministic).
         cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));

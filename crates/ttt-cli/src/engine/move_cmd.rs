@@ -2,11 +2,12 @@
 use std::io::{self, BufWriter, Write};
 use std::time::{Duration, Instant};
 
-use crate::ai::PlayerKind;
+use crate::ai::{Iteration, PlayerKind};
 use crate::common::{
     check_player_fits, fit_tt, for_each_board, input_error, parse_tt_mb, playable_board, print_err,
-    square_text, think, Format, Limits, PlayerParser, DEFAULT_TT_MB,
+    square_text, think_watched, Format, Limits, PlayerParser, DEFAULT_TT_MB,
 };
+use crate::search_report;
 use ttt_core::Rules;
 
 const AFTER_HELP: &str = "\
@@ -30,6 +31,7 @@ Examples:
   ttt move x.o/.x./...                  # O must block the diagonal: 9
   ttt move --format coord xx./oo./...   # X wins at c1
   ttt move -k 4 --ai strong --time 500 ........./........./........./.........
+  ttt move -k 5 --ai strong --time 500 --verbose ......x../....o..../.........   # search on stderr
   printf 'x........\\n.x.......\\n' | ttt move -   # one move per line
   ttt move --ai random --seed 7 .........";
 
@@ -40,9 +42,7 @@ pub struct MoveArgs {
     /// Computer player.
     #[arg(long = "ai", value_name = "NAME", default_value = "impossible", value_parser = PlayerParser)]
     pub ai: PlayerKind,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9,
-    /// 5 on larger boards).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     #[arg(long, help = crate::common::EXACT_K_HELP)]
     pub exact_k: bool,
@@ -60,6 +60,12 @@ pub struct MoveArgs {
     /// Search at most about this many nodes per board.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Also print what the search sees on stderr, a line per completed
+    /// iteration of `strong` (boards past the exact solver): depth, value
+    /// (a proved win `+M9`, else the evaluation and its win rate), nodes,
+    /// speed, time and the line it expects, as `pbrain-ttt` reports it.
+    #[arg(short, long)]
+    pub verbose: bool,
     /// Transposition table size in MiB.
     #[arg(long, value_name = "MIB", default_value_t = DEFAULT_TT_MB, value_parser = parse_tt_mb)]
     pub tt_mb: usize,
@@ -102,7 +108,16 @@ pub fn run(args: &MoveArgs) -> anyhow::Result<()> {
                 .map(|ms| Instant::now() + Duration::from_millis(ms)),
             aim: None,
         };
-        let (choice, _) = think(args.ai, args.seed, &mut tt, &pos, limits);
+        let watch = |it: &Iteration, elapsed: Duration| {
+            if args.verbose {
+                print_err(format_args!(
+                    "ttt move: {}",
+                    search_report::describe(it, elapsed, &rules)
+                ));
+            }
+        };
+        let (choice, _) =
+            think_watched(args.ai, args.seed, &mut tt, &pos, limits, &|| false, &watch);
         let square = choice.ok_or_else(|| input_error(format!("{origin}: no legal move")))?;
         writeln!(out, "{}", square_text(pos.rules(), square, args.format))?;
         // At once, so a program can drive `move -` one board at a time; a

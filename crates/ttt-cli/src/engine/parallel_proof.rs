@@ -8,8 +8,8 @@ use std::sync::mpsc;
 use std::thread;
 use std::time::Duration;
 
-use ttt_core::ai::{Progress, Prover, SearchStats, SharedTable, Verdict};
-use ttt_core::Position;
+use ttt_core::ai::{Census, Progress, Prover, SearchStats, SharedTable, Subtree, Verdict};
+use ttt_core::{Mark, Position};
 
 /// The threads a proof uses unless told otherwise: one per core.
 pub fn default_threads() -> usize {
@@ -25,16 +25,31 @@ pub fn alloc_table(mib: usize, useful: usize) -> Option<Vec<AtomicU64>> {
 }
 
 /// What a parallel proof found.
-pub struct ParallelProof {
-    /// The value for the side to move; `None` if stopped.
-    pub verdict: Option<Verdict>,
+pub struct ParallelProof<R = Verdict> {
+    /// The answer; `None` if stopped.
+    pub verdict: Option<R>,
     /// Every thread's nodes and table hits together.
     pub stats: SearchStats,
+    /// Every thread's census together (`deepest`: the deepest of them).
+    pub census: Census,
+    /// The heaviest subtrees every thread kept (see [`Profile`]), heaviest
+    /// first.
+    pub profile: Vec<Subtree>,
     /// Moves put off because another thread was searching them.
     pub deferrals: u64,
     /// The first thread's last report: the moves of the question's position
     /// settled, of how many (how far a stopped proof had come).
     pub settled: (u32, u32),
+}
+
+/// Which subtrees a proof keeps for its profile: the `keep` heaviest that
+/// start `ply` plies below the question's position, per thread.
+#[derive(Copy, Clone, Debug)]
+pub struct Profile {
+    /// Plies below the question's position.
+    pub ply: u32,
+    /// How many per thread.
+    pub keep: usize,
 }
 
 /// The value of `pos` for the side to move, proved by `threads` provers
@@ -49,6 +64,35 @@ pub fn verdict(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Progress),
 ) -> ParallelProof {
+    ask(table, threads, stop, None, progress, |p| p.verdict(pos))
+}
+
+/// Whether `attacker` can force a win from `pos` (see [`Prover::wins`]),
+/// proved as [`verdict`] proves, keeping `profile` where given.
+pub fn wins(
+    table: SharedTable<'_>,
+    pos: &Position,
+    attacker: Mark,
+    threads: usize,
+    stop: &AtomicBool,
+    profile: Option<Profile>,
+    progress: &mut dyn FnMut(Progress),
+) -> ParallelProof<bool> {
+    ask(table, threads, stop, profile, progress, |p| {
+        p.wins(pos, attacker)
+    })
+}
+
+/// `question` asked by `threads` provers over `table`, the first answer
+/// kept (see [`verdict`]).
+fn ask<R: Copy + Send>(
+    table: SharedTable<'_>,
+    threads: usize,
+    stop: &AtomicBool,
+    profile: Option<Profile>,
+    progress: &mut dyn FnMut(Progress),
+    question: impl Fn(&mut Prover<'_, SharedTable<'_>>) -> Option<R> + Sync,
+) -> ParallelProof<R> {
     let threads = threads.max(1);
     // Set by the first thread to answer, or when `stop` is seen: the
     // others then stop within a few thousand nodes.
@@ -70,14 +114,25 @@ pub fn verdict(
                     );
                 }
             };
+            let mut slots = vec![Subtree::default(); profile.map_or(0, |p| p.keep)];
             let mut prover = Prover::with_table(table);
             prover.set_stop(&halt);
             prover.set_progress(&mut count);
-            let verdict = prover.verdict(pos);
-            if verdict.is_some() {
+            if let Some(p) = profile {
+                prover.set_profile(p.ply, &mut slots);
+            }
+            let answer = question(&mut prover);
+            if answer.is_some() {
                 halt.store(true, Ordering::Relaxed);
             }
-            (verdict, prover.stats(), prover.deferrals())
+            let kept = prover.profile().to_vec();
+            (
+                answer,
+                prover.stats(),
+                prover.census(),
+                kept,
+                prover.deferrals(),
+            )
         },
         || {
             // Ctrl-C passed on, and the progress.
@@ -96,19 +151,41 @@ pub fn verdict(
     let mut proof = ParallelProof {
         verdict: None,
         stats: SearchStats::default(),
+        census: Census::default(),
+        profile: Vec::new(),
         deferrals: 0,
         settled: {
             let moves = root.load(Ordering::Relaxed);
             ((moves >> 32) as u32, moves as u32)
         },
     };
-    for (verdict, stats, deferrals) in results.into_iter().flatten() {
-        proof.verdict = proof.verdict.or(verdict);
+    for (answer, stats, census, kept, deferrals) in results.into_iter().flatten() {
+        proof.verdict = proof.verdict.or(answer);
         proof.stats.nodes += stats.nodes;
         proof.stats.tt_hits += stats.tt_hits;
+        add_census(&mut proof.census, &census);
+        proof.profile.extend(kept);
         proof.deferrals += deferrals;
     }
+    proof.profile.sort_by_key(|s| std::cmp::Reverse(s.nodes));
     proof
+}
+
+/// Adds `c` to `sum` (the deepest ply: the larger).
+fn add_census(sum: &mut Census, c: &Census) {
+    sum.lines += c.lines;
+    sum.no_lines += c.no_lines;
+    sum.potential += c.potential;
+    sum.potential_ahead += c.potential_ahead;
+    sum.table += c.table;
+    sum.pairings += c.pairings;
+    sum.searched += c.searched;
+    sum.pairing_misses += c.pairing_misses;
+    sum.twins += c.twins;
+    sum.attacker_moves += c.attacker_moves;
+    sum.defender_moves += c.defender_moves;
+    sum.defender_searched += c.defender_searched;
+    sum.deepest = sum.deepest.max(c.deepest);
 }
 
 /// Runs `work(0)` .. `work(threads - 1)` on as many threads and returns

@@ -37,6 +37,9 @@ pub struct Geometry {
     lines: Vec<u64>,
     /// Per symmetry of the board: the symmetry, and cell index -> image index.
     syms: Vec<(Symmetry, [u8; 64])>,
+    /// Per symmetry, per byte of a bitboard, per value of that byte: the
+    /// image of those cells (a bitboard mapped a byte at a time).
+    byte_images: Vec<[[u64; 256]; 8]>,
 }
 
 impl Geometry {
@@ -77,7 +80,7 @@ impl Geometry {
                 }
             }
         }
-        let syms = Symmetry::of(&rules)
+        let syms: Vec<(Symmetry, [u8; 64])> = Symmetry::of(&rules)
             .iter()
             .map(|&sym| {
                 let mut perm = [0u8; 64];
@@ -87,11 +90,29 @@ impl Geometry {
                 (sym, perm)
             })
             .collect();
+        let byte_images = syms
+            .iter()
+            .map(|(_, perm)| {
+                let mut images = [[0u64; 256]; 8];
+                for (b, table) in images.iter_mut().enumerate() {
+                    for (value, image) in table.iter_mut().enumerate() {
+                        for bit in 0..8 {
+                            let cell = 8 * b + bit;
+                            if value >> bit & 1 != 0 && cell < cells {
+                                *image |= 1 << perm[cell];
+                            }
+                        }
+                    }
+                }
+                images
+            })
+            .collect();
         Ok(Geometry {
             rules,
             full: if cells == 64 { !0 } else { (1 << cells) - 1 },
             lines,
             syms,
+            byte_images,
         })
     }
 
@@ -142,14 +163,11 @@ impl Geometry {
 
     /// `key` under the `s`-th symmetry.
     fn transform(&self, key: &Key, s: usize) -> Key {
-        let perm = &self.syms[s].1;
-        let map = |mut m: u64| {
-            let mut out = 0u64;
-            while m != 0 {
-                out |= 1 << perm[m.trailing_zeros() as usize];
-                m &= m - 1;
-            }
-            out
+        let bytes = &self.byte_images[s];
+        let map = |m: u64| {
+            (0..8).fold(0u64, |out, b| {
+                out | bytes[b][(m >> (8 * b)) as usize & 0xff]
+            })
         };
         Key {
             dead: map(key.dead),
@@ -193,16 +211,22 @@ impl Geometry {
         }
     }
 
-    /// How much cell `index` is worth to `m`: over the lines open to `m`
+    /// How much each cell is worth to `m`: over the lines open to `m`
     /// through it, the sum of 2^(m's marks on the line) (the Erdos-Selfridge
     /// potential that playing there adds for `m`, or takes from `m` when the
-    /// other side plays there).
-    pub fn weight(&self, key: &Key, index: usize, m: Mark) -> u64 {
+    /// other side plays there), by row-major cell index.
+    pub fn weights(&self, key: &Key, m: Mark) -> [u64; 64] {
         let mine = Self::marks_of(key, m);
-        self.open_lines(key, m)
-            .filter(|l| l >> index & 1 != 0)
-            .map(|l| 1u64 << (l & mine).count_ones())
-            .sum()
+        let mut weights = [0u64; 64];
+        for l in self.open_lines(key, m) {
+            let v = 1u64 << (l & mine).count_ones();
+            let mut cells = l;
+            while cells != 0 {
+                weights[cells.trailing_zeros() as usize] += v;
+                cells &= cells - 1;
+            }
+        }
+        weights
     }
 
     /// Whether `m` can complete a line with one move.

@@ -11,12 +11,14 @@ use crate::ai::solver::PROVER_ABOVE;
 use crate::ai::{is_solvable, Progress, Prover, SharedTable, Solver, Value, Verdict};
 use crate::common::{
     exact_k_refusal, fit_tt, grouped, input_error, parse_rules, parse_tt_mb, per_second,
-    tt_entries_useful, with_k, OutputFile, DEFAULT_TT_MB,
+    tt_entries_useful, with_k, DEFAULT_TT_MB,
 };
 use crate::engine::analyze::ValueJson;
 use crate::engine::certificate::{Certificate, Failure};
 use crate::engine::parallel_proof;
+use crate::engine::solve_parts::{self, PartArgs};
 use crate::interrupt::Interrupt;
+use crate::output_file::OutputFile;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
@@ -38,23 +40,35 @@ worked out on every core (--threads), the threads sharing one table of --tt-mb
 MiB (best about the size of the proof: each page first touched costs a page
 fault); the distance on one.
 
+A long proof goes in parts (--list-parts): part 0 asks whether O wins, part i
+whether X wins after its i-th first move up to symmetry. --resume FILE proves
+them one after the other, adding each to FILE as soon as it is settled: a
+signal keeps what is settled (exit status 2), and the same command goes on from
+there (8x8 k=5: `make prove-885`, hours). --part N proves one, a job for GNU
+parallel or a Slurm array; `ttt join` makes the certificate of the parts.
+
 Examples:
   ttt solve                       # 3x3 k=3: draw
   ttt solve --size 4x4 -k 3       # X wins
   ttt solve --size 5x4 -k 4 --json
-  ttt solve --size 6x5 -k 4 --distance  # X wins in 11
+  ttt solve --size 9x3 -k 3 --distance  # X wins in 7 (27 cells)
   ttt solve --size 6x6 -k 5 --certificate 665.cert && ttt verify 665.cert
-  ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core";
+  ttt solve --size 7x7 -k 5 --tt-mb 64 --threads 1  # the proof on one core
+  ttt solve --size 6x6 -k 5 --list-parts --json  # what each part asks
+  ttt solve --size 6x6 -k 5 --part 3 --census --certificate 665-3.part
+  ttt solve --size 6x6 -k 5 --resume 665.parts --certificate 665.cert
+  ttt solve --size 6x6 -k 5 --list-parts | \\
+    parallel ttt solve --size 6x6 -k 5 --threads 1 --part {} --certificate 665-{}.part
+  ttt join --output 665.cert 665-*.part && ttt verify 665.cert";
 
 /// Arguments of `ttt solve`.
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct SolveArgs {
-    /// Board size: N, CxR or "CxR k=K".
-    #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "3", value_parser = parse_rules,
+          help = crate::common::SIZE_HELP)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
     /// Print JSON instead of text.
     #[arg(long)]
@@ -72,6 +86,28 @@ pub struct SolveArgs {
     /// Threads for the proof [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
+    /// Print the numbers of the parts the proof splits into (one per line;
+    /// with --json, what each asks): part 0 asks whether O wins, part i
+    /// whether X wins after its i-th first move up to symmetry.
+    #[arg(long, conflicts_with_all = ["part", "resume", "certificate", "distance"])]
+    pub list_parts: bool,
+    /// Prove one part (see --list-parts) and write its part of the
+    /// certificate to --certificate FILE; `ttt join` joins the parts.
+    #[arg(long, value_name = "N", requires = "certificate", conflicts_with_all = ["resume", "distance", "json"])]
+    pub part: Option<usize>,
+    /// Prove the board part by part, adding each part to FILE as it is
+    /// settled: stopped (Ctrl-C) and run again, the proof goes on from
+    /// there. With --certificate, the parts are joined into it at the end.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["distance", "json"])]
+    pub resume: Option<PathBuf>,
+    /// With --part: how the proof's positions were settled, and its
+    /// heaviest subtrees PLY plies below the part's position [PLY: 2].
+    #[arg(long, value_name = "PLY", requires = "part", num_args = 0..=1, default_missing_value = "2")]
+    pub census: Option<u32>,
+    /// With --part: stop once the proof has searched N nodes (a bounded
+    /// benchmark: the same work on every run).
+    #[arg(long, value_name = "N", requires = "part")]
+    pub max_nodes: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -93,6 +129,8 @@ struct SolveJson {
     proof_seconds: f64,
     /// The distance search's share, where it ran.
     distance_seconds: Option<f64>,
+    /// The distance search's nodes, where it ran.
+    distance_nodes: Option<u64>,
     /// The prover's nodes per second of proof (all threads).
     nodes_per_second: u64,
     /// Threads the proof ran on.
@@ -119,6 +157,22 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         return Err(input_error(format!(
             "{rules} is too large to solve exactly with this engine (at most 64 cells)"
         )));
+    }
+    if args.list_parts {
+        return solve_parts::list(rules, args.json);
+    }
+    let part_args = PartArgs {
+        tt_mb: args.tt_mb,
+        threads: args.threads,
+        certificate: args.certificate.as_deref(),
+        census: args.census,
+        max_nodes: args.max_nodes,
+    };
+    if let Some(part) = args.part {
+        return solve_parts::run_part(&part_args, rules, part);
+    }
+    if let Some(journal) = &args.resume {
+        return solve_parts::run_resume(&part_args, rules, journal);
     }
     // Before the search: a bad path must not cost minutes of solving.
     let output = match &args.certificate {
@@ -191,7 +245,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
     // solver has a table of its own.
     let want_distance = rules.cell_count() <= PROVER_ABOVE || args.distance;
     let distance_start = Instant::now();
-    let (value, distance_secs) = match verdict {
+    let (value, distance) = match verdict {
         Verdict::Draw => (Some(Value::Draw), None),
         _ if want_distance && is_solvable(&rules) => {
             let mut tt = Vec::new();
@@ -206,8 +260,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             solver.set_progress(&mut on_progress);
             solver.set_deadline(&stopped);
             let value = solver.try_solve(&pos);
+            let nodes = solver.stats().nodes;
             progress.clear();
-            (value, Some(distance_start.elapsed().as_secs_f64()))
+            let secs = distance_start.elapsed().as_secs_f64();
+            (value, Some((nodes, secs)))
         }
         _ => (None, None),
     };
@@ -232,7 +288,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
             tt_mib,
             seconds: secs,
             proof_seconds: proof_secs,
-            distance_seconds: distance_secs,
+            distance_seconds: distance.map(|(_, secs)| secs),
+            distance_nodes: distance.map(|(nodes, _)| nodes),
             nodes_per_second: per_second(stats.nodes, proof_secs),
             threads,
             certificate: certificate_info,
@@ -257,10 +314,20 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
                 }
             )?,
         }
-        if threads > 1 {
-            writeln!(out, "nodes    {} ({threads} threads)", grouped(stats.nodes))?;
+        // Each search's nodes over its own time (the distance search, where
+        // it runs, is most of the wait and has a rate of its own).
+        let threads_note = if threads > 1 {
+            format!(" ({threads} threads)")
         } else {
-            writeln!(out, "nodes    {}", grouped(stats.nodes))?;
+            String::new()
+        };
+        writeln!(
+            out,
+            "proof    {}{threads_note}",
+            search_line(stats.nodes, proof_secs)
+        )?;
+        if let Some((nodes, secs)) = distance {
+            writeln!(out, "distance {}", search_line(nodes, secs))?;
         }
         // The parts, when the proof is not nearly all of the wait.
         let mut parts = vec![
@@ -270,7 +337,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         if let Some(c) = &certificate_info {
             parts.push(format!("certificate {:.3} s", c.seconds));
         }
-        if let Some(d) = distance_secs {
+        if let Some((_, d)) = distance {
             parts.push(format!("distance {d:.3} s"));
         }
         if secs - proof_secs > 0.05 * secs.max(0.1) {
@@ -278,11 +345,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         } else {
             writeln!(out, "time     {secs:.3} s")?;
         }
-        writeln!(
-            out,
-            "nodes/s  {}",
-            grouped(per_second(stats.nodes, proof_secs))
-        )?;
         writeln!(out, "table    {tt_mib} MiB")?;
         if let Some(c) = &certificate_info {
             writeln!(
@@ -296,14 +358,36 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<()> {
         }
     }
     out.flush()?;
-    match (certificate_error, value, distance_secs) {
+    match (certificate_error, value, distance) {
         (Some(e), _, _) => Err(e),
         // The distance search ran and has no value: stopped by a signal.
-        (None, None, Some(secs)) => Err(input_error(format!(
+        (None, None, Some((_, secs))) => Err(input_error(format!(
             "the search for the distance was interrupted after {secs:.1} s: no distance"
         ))),
         _ => Ok(()),
     }
+}
+
+/// `N nodes in T, R nodes/s`: the time to three significant digits, so
+/// that the rate is the nodes over the time shown.
+fn search_line(nodes: u64, secs: f64) -> String {
+    let time = if secs >= 1.0 {
+        format!("{secs:.3} s")
+    } else {
+        let ms = secs * 1000.0;
+        let decimals = match ms {
+            m if m >= 100.0 => 0,
+            m if m >= 10.0 => 1,
+            m if m >= 1.0 => 2,
+            _ => 3,
+        };
+        format!("{ms:.decimals$} ms")
+    };
+    format!(
+        "{} nodes in {time}, {} nodes/s",
+        grouped(nodes),
+        grouped(per_second(nodes, secs))
+    )
 }
 
 /// Proves `verdict` again, keeping the strategies, and writes the

@@ -24,13 +24,13 @@ use crate::common::{grouped, input_error, print_err};
 
 const AFTER_HELP: &str = "\
 The suite's format, and what makes a position a puzzle: the docs of
-ttt_core::ai::tactics (and README, \"Benchmarks\"). `make tactics-suite` plays
+ttt_core::ai::tactics (and docs/benchmarks.md). `make tactics-suite` plays
 the games and writes crates/ttt-core/src/ai/tactics.txt.
 
 Examples:
-  ttt tactics run                         # strong at 20,000 nodes a position
-  ttt tactics run --nodes 60000 --show    # and list the positions missed
-  ttt tactics check --full                # re-derive every answer set
+  ttt tactics run                           # strong at 20,000 nodes a position
+  ttt tactics run --max-nodes 60000 --show  # and list the positions missed
+  ttt tactics check --full                  # re-derive every answer set
   ttt arena -x strong -o hard --size 15 --openings --games 40 \\
       --max-nodes 20000 --record games.txt
   ttt tactics generate games.txt > tactics.txt";
@@ -89,9 +89,9 @@ pub struct RunArgs {
     /// The suite file (default: the one compiled in).
     #[arg(long, value_name = "FILE")]
     pub suite: Option<PathBuf>,
-    /// strong's node budget per position.
-    #[arg(long, value_name = "N", default_value_t = tactics::BENCH_NODES)]
-    pub nodes: u64,
+    /// strong's node budget per position (the old spelling --nodes works too).
+    #[arg(long, alias = "nodes", value_name = "N", default_value_t = tactics::BENCH_NODES)]
+    pub max_nodes: u64,
     /// List the positions strong misses, with its move.
     #[arg(long)]
     pub show: bool,
@@ -303,7 +303,7 @@ fn run_suite(args: &RunArgs) -> anyhow::Result<()> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     for (line, p) in &puzzles {
-        let a = tactics::attempt(p, args.nodes, &mut tt);
+        let a = tactics::attempt(p, args.max_nodes, &mut tt);
         let k = p.kind as usize;
         total[k] += 1;
         solved[k] += usize::from(a.solved);
@@ -338,7 +338,7 @@ fn run_suite(args: &RunArgs) -> anyhow::Result<()> {
         "solved {}/{} at {} nodes a position: {} nodes, {secs:.2}s",
         solved.iter().sum::<usize>(),
         total.iter().sum::<usize>(),
-        grouped(args.nodes),
+        grouped(args.max_nodes),
         grouped(nodes)
     )?;
     Ok(())

@@ -49,9 +49,9 @@ Examples:
 #[command(after_help = AFTER_HELP)]
 pub struct ThreatsArgs {
     /// Marks in a row to win (must come to 5; default: 5 from 10x10 up).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K")]
     pub k: Option<u8>,
-    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    #[arg(long, help = crate::common::EXACT_K_SIZE_HELP)]
     pub exact_k: bool,
     /// Renju rules (with --moves, 15x15 and up): black's (X's) forbidden
     /// cells are listed apart.
@@ -60,8 +60,10 @@ pub struct ThreatsArgs {
     /// The moves played, X first, as square names: "h8 h9 i8".
     #[arg(long, value_name = "MOVES", conflicts_with = "boards")]
     pub moves: Option<String>,
-    /// Board size for --moves: N, CxR or "CxR k=K" (as `ttt arena` takes it).
-    #[arg(long, value_name = "CxR", default_value = "15", value_parser = parse_rules, requires = "moves")]
+    /// Board size for --moves: N (N x N) or CxR (columns x rows), 1 to 20
+    /// each; a win length may follow ("15 k=5").
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "15", value_parser = parse_rules,
+          requires = "moves")]
     pub size: Rules,
     /// List every class, not only those from open three up.
     #[arg(long)]

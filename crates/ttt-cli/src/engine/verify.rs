@@ -14,7 +14,8 @@ use ttt_core::{Mark, Outcome, Position, Rules};
 
 use super::reduced::{Geometry, Key};
 
-use crate::common::{grouped, input_error, quote_short, read_line_capped, Line, MAX_LINE_BYTES};
+use crate::common::{grouped, input_error};
+use crate::lines::{quote_short, read_line_capped, Line, MAX_LINE_BYTES};
 
 const AFTER_HELP: &str = "\
 Reads a certificate written by `ttt solve --certificate FILE` and plays every
@@ -23,7 +24,7 @@ claimed (positions that differ only in cells no line can use any more are
 checked once). Exit status 0: the proof holds; 2: it is malformed or wrong (the
 reason is printed; with --json also as \"valid\": false and its \"reason\").
 
-Example:
+Examples:
   ttt solve --size 5x5 -k 4 --certificate 554.cert && ttt verify 554.cert";
 
 /// Arguments of `ttt verify`.
@@ -38,28 +39,26 @@ pub struct VerifyArgs {
 }
 
 /// What a checked strategy achieves.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Goal {
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// The other side never completes a line.
     Blocks,
+    /// The player completes a line.
     Wins,
 }
 
 struct Strategy {
     player: Mark,
     goal: Goal,
+    /// X's first move (row-major cell index) the strategy starts after;
+    /// `None`: from the empty board.
+    after: Option<usize>,
     /// Canonical reduced position (P to move) to P's reply (row-major cell
     /// index) in that frame.
     replies: HashMap<Key, u8>,
     /// Canonical reduced positions (either side to move) whose pairing
     /// entry was checked when read.
     paired: HashSet<Key>,
-}
-
-/// A parsed certificate.
-pub struct Claim {
-    geometry: Geometry,
-    claim: &'static str,
-    strategies: Vec<Strategy>,
 }
 
 /// The result of a successful check.
@@ -70,10 +69,12 @@ pub struct Checked {
     /// `draw`, `x wins` or `o wins`.
     pub claim: &'static str,
     /// Reduced positions visited over all strategies (one per symmetry
-    /// class).
+    /// class, per strategy section).
     pub positions: u64,
     /// Strategy entries in the file.
     pub entries: usize,
+    /// Strategy sections in the file.
+    pub sections: usize,
 }
 
 /// Runs `ttt verify`.
@@ -127,48 +128,106 @@ pub fn run(args: &VerifyArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The format version this checker reads.
-pub const FORMAT_VERSION: u32 = 3;
+/// The format version this checker reads (and 2 and 3: see [`check`]).
+pub const FORMAT_VERSION: u32 = 4;
+/// The version of certificates whose strategies all start from the empty
+/// board (version 4 adds `strategy ... after N`).
+pub const ROOT_VERSION: u32 = 3;
+/// The first line of a part of a certificate (`ttt solve --part`, a
+/// `--resume` journal): its strategies, no claim; `ttt join` makes the
+/// certificate.
+pub const PART_HEADER: &str = "ttt-certificate-part 1";
 
 /// Parses and checks certificate text; the error says what is wrong.
 pub fn check_text(text: &str) -> Result<Checked, String> {
     check(&mut text.as_bytes())
 }
 
-/// Parses and checks a certificate read from `input`.
+/// Parses and checks a certificate read from `input`, one strategy section
+/// at a time: memory holds the largest section, not the whole file.
 pub fn check(input: &mut dyn BufRead) -> Result<Checked, String> {
-    let claim = parse(input)?;
-    let needed: &[(Mark, Goal)] = match claim.claim {
+    let mut lines = Lines { input, number: 0 };
+    let (version, geometry, claim) = parse_header(&mut lines)?;
+    let needed: &[(Mark, Goal)] = match claim {
         "draw" => &[(Mark::O, Goal::Blocks), (Mark::X, Goal::Blocks)],
         "x wins" => &[(Mark::X, Goal::Wins)],
         _ => &[(Mark::O, Goal::Wins)],
     };
-    let mut positions = 0;
-    for &(player, goal) in needed {
-        let s = claim
-            .strategies
+    // Per needed strategy, the openings its sections cover (canonical
+    // reduced positions after X's first move), or `None` once a section
+    // from the empty board covers them all.
+    let mut covered: Vec<Option<HashSet<Key>>> = vec![Some(HashSet::new()); needed.len()];
+    let mut heads = HashSet::new();
+    let mut checked = Checked {
+        rules: geometry.rules().to_string(),
+        claim,
+        positions: 0,
+        entries: 0,
+        sections: 0,
+    };
+    while let Some(s) = next_strategy(&mut lines, &geometry, version, &mut heads)? {
+        checked.entries += s.replies.len() + s.paired.len();
+        checked.sections += 1;
+        let Some(i) = needed
             .iter()
-            .find(|s| s.player == player && s.goal == goal)
-            .ok_or_else(|| format!("claim {} needs {}", claim.claim, describe(player, goal)))?;
+            .position(|&(p, g)| p == s.player && g == s.goal)
+        else {
+            continue;
+        };
+        let mut start = Position::new(*geometry.rules());
+        if let Some(cell) = s.after {
+            start
+                .play(geometry.square(cell))
+                .map_err(|e| format!("{}: {e}", describe_section(&s)))?;
+        }
+        let opening = s
+            .after
+            .map(|_| geometry.canonical(&geometry.reduce(&start)).0);
         let mut checker = Checker {
-            geometry: &claim.geometry,
-            strategy: s,
+            geometry: &geometry,
+            strategy: &s,
             proven: HashSet::new(),
         };
         checker
-            .check(&mut Position::new(*claim.geometry.rules()))
-            .map_err(|e| format!("{}: {e}", describe(player, goal)))?;
-        positions += checker.proven.len() as u64;
+            .check(&mut start)
+            .map_err(|e| format!("{}: {e}", describe_section(&s)))?;
+        checked.positions += checker.proven.len() as u64;
+        match (opening, &mut covered[i]) {
+            (None, c) => *c = None,
+            (Some(key), Some(set)) => {
+                set.insert(key);
+            }
+            (Some(_), None) => {}
+        }
     }
-    Ok(Checked {
-        rules: claim.geometry.rules().to_string(),
-        claim: claim.claim,
-        positions,
-        entries: claim
-            .strategies
-            .iter()
-            .map(|s| s.replies.len() + s.paired.len())
-            .sum(),
+    for (&(player, goal), c) in needed.iter().zip(&covered) {
+        let Some(set) = c else { continue };
+        if set.is_empty() {
+            return Err(format!("claim {claim} needs {}", describe(player, goal)));
+        }
+        // X's strategy chooses the first move: one section is enough. O's
+        // must answer every first move of X.
+        if player == Mark::O {
+            if let Some(cell) = first_move_uncovered(&geometry, set) {
+                return Err(format!(
+                    "claim {claim} needs {} after every first move of x: none after {} \
+                     (or a move like it by symmetry)",
+                    describe(player, goal),
+                    cell + 1
+                ));
+            }
+        }
+    }
+    Ok(checked)
+}
+
+/// The first cell (row-major index) whose opening by X `covered` lacks.
+fn first_move_uncovered(geometry: &Geometry, covered: &HashSet<Key>) -> Option<usize> {
+    let empty = Position::new(*geometry.rules());
+    (0..geometry.cells()).find(|&cell| {
+        let mut pos = empty.clone();
+        pos.play(geometry.square(cell)).is_ok()
+            && !covered.contains(&geometry.canonical(&geometry.reduce(&pos)).0)
     })
 }
 
@@ -180,6 +239,13 @@ fn describe(player: Mark, goal: Goal) -> String {
     }
 }
 
+fn describe_section(s: &Strategy) -> String {
+    match s.after {
+        Some(cell) => format!("{} after {}", describe(s.player, s.goal), cell + 1),
+        None => describe(s.player, s.goal),
+    }
+}
+
 fn name(m: Mark) -> &'static str {
     match m {
         Mark::X => "x",
@@ -188,14 +254,19 @@ fn name(m: Mark) -> &'static str {
 }
 
 /// The non-blank lines of a certificate, numbered from 1, trimmed; each
-/// must be UTF-8 text of at most [`crate::common::MAX_LINE_BYTES`]. A UTF-8
+/// must be UTF-8 text of at most [`crate::lines::MAX_LINE_BYTES`]. A UTF-8
 /// byte order mark before the first line is skipped.
-struct Lines<'a> {
+pub struct Lines<'a> {
     input: &'a mut dyn BufRead,
     number: usize,
 }
 
-impl Lines<'_> {
+impl<'a> Lines<'a> {
+    /// The lines of `input`.
+    pub fn new(input: &'a mut dyn BufRead) -> Lines<'a> {
+        Lines { input, number: 0 }
+    }
+
     /// The next non-blank line, `None` at the end of the file.
     fn next(&mut self) -> Result<Option<(usize, String)>, String> {
         loop {
@@ -234,17 +305,22 @@ impl Lines<'_> {
     }
 }
 
-/// Reads the file format; every line must make sense.
-pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
-    let mut lines = Lines { input, number: 0 };
+/// Reads the first three lines: the version, the board's geometry, the
+/// claim.
+fn parse_header(lines: &mut Lines<'_>) -> Result<(u32, Geometry, &'static str), String> {
     let (n, magic) = lines.expect("the header")?;
+    if magic == PART_HEADER {
+        return Err(format!(
+            "line {n}: a part of a certificate, not a whole one: join the parts with `ttt join`"
+        ));
+    }
     let version_text = magic
         .strip_prefix("ttt-certificate ")
         .ok_or_else(|| format!("line {n}: not a ttt certificate"))?;
-    let version = number::<u32>(version_text);
-    match version {
-        // Version 2 is version 3 without pairing entries.
-        Ok(2 | FORMAT_VERSION) => {}
+    let version = match number::<u32>(version_text) {
+        // Version 2 is version 3 without pairing entries, 3 version 4
+        // without strategies after a first move.
+        Ok(v @ (2 | ROOT_VERSION | FORMAT_VERSION)) => v,
         Ok(1) => {
             return Err(format!(
                 "line {n}: a version 1 certificate (whole positions); this ttt reads version \
@@ -258,15 +334,8 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
                 quote_short(version_text)
             ))
         }
-    }
-    let pairings_allowed = version == Ok(FORMAT_VERSION);
-    let (n, rules_line) = lines.expect("the rules")?;
-    let rules: Rules = rules_line
-        .strip_prefix("rules ")
-        .ok_or_else(|| format!("line {n}: expected `rules CxR k=K`"))?
-        .parse()
-        .map_err(|e| format!("line {n}: {e}"))?;
-    let geometry = Geometry::new(rules).map_err(|e| format!("line {n}: {e}"))?;
+    };
+    let geometry = parse_rules_line(lines)?;
     let (n, claim_line) = lines.expect("the claim")?;
     let claim = match claim_line.as_str() {
         "claim draw" => "draw",
@@ -274,72 +343,131 @@ pub fn parse(input: &mut dyn BufRead) -> Result<Claim, String> {
         "claim o wins" => "o wins",
         _ => return Err(format!("line {n}: expected `claim draw|x wins|o wins`")),
     };
-    let mut strategies: Vec<Strategy> = Vec::new();
-    while let Some((n, line)) = lines.next()? {
-        let head = line
-            .strip_prefix("strategy ")
-            .ok_or_else(|| format!("line {n}: expected `strategy ...`"))?;
-        let (player, goal) = match head {
-            "x blocks o" => (Mark::X, Goal::Blocks),
-            "o blocks x" => (Mark::O, Goal::Blocks),
-            "x wins" => (Mark::X, Goal::Wins),
-            "o wins" => (Mark::O, Goal::Wins),
-            _ => return Err(format!("line {n}: unknown strategy `{head}`")),
-        };
-        if strategies
-            .iter()
-            .any(|s| s.player == player && s.goal == goal)
-        {
-            return Err(format!("line {n}: strategy `{head}` given twice"));
+    Ok((version, geometry, claim))
+}
+
+/// Reads a `rules CxR k=K` line: the board's geometry.
+pub fn parse_rules_line(lines: &mut Lines<'_>) -> Result<Geometry, String> {
+    let (n, rules_line) = lines.expect("the rules")?;
+    let rules: Rules = rules_line
+        .strip_prefix("rules ")
+        .ok_or_else(|| format!("line {n}: expected `rules CxR k=K`"))?
+        .parse()
+        .map_err(|e| format!("line {n}: {e}"))?;
+    Geometry::new(rules).map_err(|e| format!("line {n}: {e}"))
+}
+
+/// A strategy section's head line, `strategy P blocks Q|P wins [after N]`
+/// (after the word `strategy `): the player, the goal, and X's first move
+/// (row-major cell index) it starts after. `after` needs `version` 4.
+pub fn parse_head(
+    geometry: &Geometry,
+    version: u32,
+    head: &str,
+) -> Result<(Mark, Goal, Option<usize>), String> {
+    let (what, after) = match head.split_once(" after ") {
+        Some((what, cell)) => {
+            if version < FORMAT_VERSION {
+                return Err(format!(
+                    "`strategy ... after N` needs version {FORMAT_VERSION} (the header says \
+                     {version})"
+                ));
+            }
+            let index = number::<usize>(cell)
+                .ok()
+                .and_then(|n| n.checked_sub(1))
+                .filter(|&i| i < geometry.cells())
+                .ok_or_else(|| {
+                    format!(
+                        "`after {}`: not a cell of the board (1 to {})",
+                        quote_short(cell),
+                        geometry.cells()
+                    )
+                })?;
+            (what, Some(index))
         }
-        let mut replies = HashMap::new();
-        let mut paired = HashSet::new();
-        loop {
-            let (n, line) = lines
-                .next()?
-                .ok_or_else(|| format!("unexpected end of file in strategy `{head}`"))?;
-            if line == "end" {
-                break;
+        None => (head, None),
+    };
+    let (player, goal) = match what {
+        "x blocks o" => (Mark::X, Goal::Blocks),
+        "o blocks x" => (Mark::O, Goal::Blocks),
+        "x wins" => (Mark::X, Goal::Wins),
+        "o wins" => (Mark::O, Goal::Wins),
+        _ => return Err(format!("unknown strategy `{}`", quote_short(head))),
+    };
+    Ok((player, goal, after))
+}
+
+/// The next strategy section, read and its entries checked for form;
+/// `None` at the end of the file. `heads` holds the sections seen so far
+/// (a second one with the same head is an error).
+fn next_strategy(
+    lines: &mut Lines<'_>,
+    geometry: &Geometry,
+    version: u32,
+    heads: &mut HashSet<(Mark, Goal, Option<Key>)>,
+) -> Result<Option<Strategy>, String> {
+    let Some((n, line)) = lines.next()? else {
+        return Ok(None);
+    };
+    let head = line
+        .strip_prefix("strategy ")
+        .ok_or_else(|| format!("line {n}: expected `strategy ...`"))?;
+    let (player, goal, after) =
+        parse_head(geometry, version, head).map_err(|e| format!("line {n}: {e}"))?;
+    // Sections after first moves alike by symmetry are the same section.
+    let opening = after.map(|cell| {
+        let mut pos = Position::new(*geometry.rules());
+        // A first move on an empty board is always legal.
+        let _ = pos.play(geometry.square(cell));
+        geometry.canonical(&geometry.reduce(&pos)).0
+    });
+    if !heads.insert((player, goal, opening)) {
+        return Err(format!("line {n}: strategy `{head}` given twice"));
+    }
+    let mut replies = HashMap::new();
+    let mut paired = HashSet::new();
+    loop {
+        let (n, line) = lines
+            .next()?
+            .ok_or_else(|| format!("unexpected end of file in strategy `{head}`"))?;
+        if line == "end" {
+            break;
+        }
+        if let Some(rest) = line.strip_prefix("pairs ") {
+            if version < ROOT_VERSION {
+                return Err(format!(
+                    "line {n}: a pairing entry in a version {version} certificate (pairings came \
+                     with version {ROOT_VERSION}: the file says `ttt-certificate {version}`)"
+                ));
             }
-            if let Some(rest) = line.strip_prefix("pairs ") {
-                if !pairings_allowed {
-                    return Err(format!(
-                        "line {n}: a pairing entry in a version 2 certificate (pairings came \
-                         with version {FORMAT_VERSION}: the file says `ttt-certificate 2`)"
-                    ));
-                }
-                if goal != Goal::Blocks {
-                    return Err(format!(
-                        "line {n}: a pairing only blocks: it cannot be part of `strategy {head}`"
-                    ));
-                }
-                let key =
-                    parse_pairing(&geometry, player, rest).map_err(|e| format!("line {n}: {e}"))?;
-                if !paired.insert(geometry.canonical(&key).0) {
-                    return Err(format!("line {n}: position given twice (up to symmetry)"));
-                }
-                continue;
+            if goal != Goal::Blocks {
+                return Err(format!(
+                    "line {n}: a pairing only blocks: it cannot be part of `strategy {head}`"
+                ));
             }
-            let (key, mv) =
-                parse_entry(&geometry, player, &line).map_err(|e| format!("line {n}: {e}"))?;
-            let (canon, sym) = geometry.canonical(&key);
-            let mv = geometry.apply(sym, mv) as u8;
-            if replies.insert(canon, mv).is_some() {
+            let key =
+                parse_pairing(geometry, player, rest).map_err(|e| format!("line {n}: {e}"))?;
+            if !paired.insert(geometry.canonical(&key).0) {
                 return Err(format!("line {n}: position given twice (up to symmetry)"));
             }
+            continue;
         }
-        strategies.push(Strategy {
-            player,
-            goal,
-            replies,
-            paired,
-        });
+        let (key, mv) =
+            parse_entry(geometry, player, &line).map_err(|e| format!("line {n}: {e}"))?;
+        let (canon, sym) = geometry.canonical(&key);
+        let mv = geometry.apply(sym, mv) as u8;
+        if replies.insert(canon, mv).is_some() {
+            return Err(format!("line {n}: position given twice (up to symmetry)"));
+        }
     }
-    Ok(Claim {
-        geometry,
-        claim,
-        strategies,
-    })
+    Ok(Some(Strategy {
+        player,
+        goal,
+        after,
+        replies,
+        paired,
+    }))
 }
 
 /// A number as the writer writes it: decimal digits, no sign, no leading

@@ -2,8 +2,9 @@
 //! behind it with its table sized to the manager's memory limit.
 use ttt_core::{Position, Square};
 
-use crate::ai::{PlayerKind, TtEntry};
-use crate::common::{alloc_tt_bytes, think_until, Limits};
+use crate::ai::{Iteration, PlayerKind, TtEntry};
+use crate::common::{alloc_tt_bytes, think_watched, Limits};
+use std::time::Duration;
 
 /// Largest transposition table the brain allocates (bytes).
 pub const MAX_TT_BYTES: u64 = 64 << 20;
@@ -13,13 +14,15 @@ pub trait Brain {
     /// A legal move for the side to move in `pos` (not finished), within
     /// `limits`; `max_memory` is the manager's memory limit in bytes (0: none).
     /// When `stop` returns `true` the manager has moved on: return soon (the
-    /// move is not used).
+    /// move is not used). `watch` hears each completed iteration of the
+    /// search and when it came (what the brain reports in MESSAGE lines).
     fn think(
         &mut self,
         pos: &Position,
         limits: Limits,
         max_memory: u64,
         stop: &dyn Fn() -> bool,
+        watch: &dyn Fn(&Iteration, Duration),
     ) -> Option<Square>;
 }
 
@@ -56,6 +59,7 @@ impl Brain for EngineBrain {
         limits: Limits,
         max_memory: u64,
         stop: &dyn Fn() -> bool,
+        watch: &dyn Fn(&Iteration, Duration),
     ) -> Option<Square> {
         // Half the memory limit for the table, leaving room for the rest.
         let bytes = if max_memory == 0 {
@@ -79,7 +83,7 @@ impl Brain for EngineBrain {
         // Perfect where the board can be solved, strong within the limits elsewhere.
         let kind = PlayerKind::Impossible;
         self.seed = self.seed.wrapping_add(1);
-        think_until(kind, self.seed, &mut self.tt, pos, limits, stop).0
+        think_watched(kind, self.seed, &mut self.tt, pos, limits, stop, watch).0
     }
 }
 
@@ -93,11 +97,17 @@ mod tests {
         let pos = Position::new(Rules::CLASSIC);
         let mut brain = EngineBrain::new(1);
         let limits = Limits::default();
-        assert!(brain.think(&pos, limits, 0, &|| false).is_some());
+        assert!(brain
+            .think(&pos, limits, 0, &|| false, &|_, _| {})
+            .is_some());
         assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
-        assert!(brain.think(&pos, limits, 1 << 20, &|| false).is_some());
+        assert!(brain
+            .think(&pos, limits, 1 << 20, &|| false, &|_, _| {})
+            .is_some());
         assert!(brain.table_bytes() <= 1 << 19 && brain.table_bytes() > 0);
-        assert!(brain.think(&pos, limits, 100 << 30, &|| false).is_some());
+        assert!(brain
+            .think(&pos, limits, 100 << 30, &|| false, &|_, _| {})
+            .is_some());
         assert_eq!(brain.table_bytes(), MAX_TT_BYTES as usize);
     }
 }

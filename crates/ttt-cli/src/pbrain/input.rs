@@ -2,39 +2,14 @@
 //! or on a thread of its own so that END or a new game stops a search at
 //! once ([`serve`]).
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::mpsc;
 use std::thread;
 
 use super::brain::Brain;
+use super::interrupts::Interrupts;
 use super::protocol::interrupts_thinking;
 use super::session::{Flow, Session};
-use crate::common::{read_line_bounded, Line};
-
-/// Lines that end the current turn ([`interrupts_thinking`], and the end of
-/// input) read but not yet handled: the input thread counts them up as it
-/// reads them, the session down as it takes them, and a search stops while
-/// the count is not zero.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Interrupts(Arc<AtomicUsize>);
-
-impl Interrupts {
-    /// Whether such a line is waiting: the turn being thought about is over.
-    pub(crate) fn pending(&self) -> bool {
-        self.0.load(Ordering::SeqCst) > 0
-    }
-
-    pub(crate) fn raise(&self) {
-        self.0.fetch_add(1, Ordering::SeqCst);
-    }
-
-    pub(crate) fn settle(&self) {
-        // Never below zero, whatever the order of calls.
-        let _ = self
-            .0
-            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1));
-    }
-}
+use crate::lines::{read_line_bounded, Line};
 
 /// Runs a session until END or the end of the input, reading each line
 /// after answering the one before (for scripts and tests: nothing

@@ -22,6 +22,7 @@
 pub mod brain;
 pub mod info;
 pub mod input;
+mod interrupts;
 pub mod protocol;
 pub mod session;
 
@@ -47,6 +48,12 @@ three iterations of the search, up to 2.25 times as much while it changes
 or its value falls); an empty board is answered with the centre. The
 perfect player solves for three quarters of that time at most; a position
 it has not solved by then gets the strong player's move in the rest.
+While the strong player thinks it reports its search in MESSAGE lines, one
+per completed iteration at most every 200 ms and the last before the move:
+depth 12-25 | eval +143 (55.7%) | nodes 812K | speed 903K/s | time 899 ms |
+pv h8 i9 g7 (depth, then the deepest ply reached; the value for the side to
+move, +M9 or -M8 for a proved win or loss in that many plies, else the
+evaluation and the win rate it stands for; the line it expects).
 Commands are read while it thinks: END, START, RECTSTART, RESTART or BOARD end
 the turn at once without a move, so a script must wait for each answer.
 BOARD field 3 (a won line of a continuous game) marks a cell nobody plays.

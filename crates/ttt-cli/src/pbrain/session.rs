@@ -1,17 +1,21 @@
 //! A game with a Gomocup manager: the state between commands and the answers.
 mod board;
 
+use std::cell::RefCell;
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use ttt_core::{Mark, Outcome, Position, Rules, Square, SquareSet, MAX_SIDE};
 
 use self::board::BoardInput;
 use super::brain::Brain;
 use super::info::{win_text, Info, RULE_CARO, RULE_RENJU};
-use super::input::Interrupts;
+use super::interrupts::Interrupts;
 use super::protocol::{arguments, parse_board_line, parse_command, BoardLine, Command};
-use crate::common::{quote_short, too_long_message, Limits, Line};
+use crate::ai::Iteration;
+use crate::common::Limits;
+use crate::lines::{quote_short, too_long_message, Line};
+use crate::search_report::Reporter;
 
 /// Gomocup's win length: five in a row (we accept five or more, "freestyle").
 pub const GOMOKU_K: u8 = 5;
@@ -212,15 +216,29 @@ impl<B: Brain> Session<B> {
         };
         let interrupts = self.interrupts.clone();
         let stop = move || interrupts.pending();
+        // What the search sees, as it goes: a MESSAGE line now and then
+        // (search_report), and the last iteration's when it is done.
+        let reporter = RefCell::new(Reporter::new(*pos.rules()));
+        let out = RefCell::new(out);
+        let watch = |it: &Iteration, elapsed: Duration| {
+            if let Some(line) = reporter.borrow_mut().iteration(it, elapsed) {
+                let mut out = out.borrow_mut();
+                let _ = writeln!(out, "MESSAGE {line}").and_then(|()| out.flush());
+            }
+        };
         let choice = self
             .brain
-            .think(pos, limits, self.info.max_memory, &stop)
+            .think(pos, limits, self.info.max_memory, &stop, &watch)
             .filter(|&sq| pos.is_legal(sq))
             .or_else(|| pos.legal_moves().first());
+        let out = out.into_inner();
         if self.interrupts.pending() {
             // END or a new game/position came meanwhile: the manager reads
             // its answer next, not this move.
             return Ok(());
+        }
+        if let Some(line) = reporter.into_inner().finish() {
+            writeln!(out, "MESSAGE {line}")?;
         }
         match choice {
             Some(sq) if pos.play(sq).is_ok() => {

@@ -1,5 +1,6 @@
 //! Command-line flags of `ttt play` (also accepted by bare `ttt`).
 use clap::{Args, ValueEnum};
+use ttt_cli::common;
 use ttt_core::Rules;
 
 use ttt_core::ai::PlayerKind;
@@ -7,22 +8,25 @@ use ttt_core::ai::PlayerKind;
 /// Shown after `--help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  ttt                                  play classic tic-tac-toe against `classic`
-  ttt --ai perfect --first random      the unbeatable player; a coin decides who starts
-  ttt --size 4 --first you             4x4, four in a row; moves like 6, b2 or \"2 2\"
-  ttt --size 7x6 -k 4 --ai hard        Connect-Four sized board, four in a row
-  ttt --mode two-player                two people at one keyboard
-  ttt --mode ai-vs-ai --ai-x classic --ai-o perfect --pace 300   watch a game
-  ttt --mode ai-vs-ai --games 100 --seed 7                         tally 100 games
-  echo -e 'y\\n1\\n9\\n7\\n4\\nn' | ttt --plain --seed 1              script a game
-  ttt --stats                          keep a record across sessions
+  ttt                                  # classic tic-tac-toe against `classic`
+  ttt --ai perfect --first random      # the unbeatable player; a coin decides who starts
+  ttt --size 4 --first you             # 4x4, four in a row; moves like 6, b2 or \"2 2\"
+  ttt --size 7x6 -k 4 --ai hard        # Connect-Four sized board, four in a row
+  ttt --size 15 --ai strong            # gomoku: five in a row
+  ttt --mode two-player                # two people at one keyboard
+  ttt --mode ai-vs-ai -x classic -o perfect --pace 300   # watch a game
+  ttt --mode ai-vs-ai --games 100 --seed 7               # tally 100 games
+  printf 'y\\n1\\n9\\n7\\n4\\nn\\n' | ttt --plain --seed 1   # script a game
+  ttt --stats                          # keep a record across sessions
 
 In a game: a square number (5), a coordinate (b2) or a row and column (2 2)
 places your mark; u undoes, h asks for a hint, ? shows help, q quits.
 The full-screen view (when stdin and stdout are a terminal, TERM is not dumb
 and --plain is not given): type a square and press Enter (Backspace and Esc
-edit it), or move with the arrow keys or WASD and place with Enter or Space,
-or click a square. Ctrl-Z suspends it (fg brings it back). Warnings (a record
+edit it), or move the cursor with the arrow keys or WASD and place with Space
+(or Enter), or click a square; Enter alone places nothing until the cursor
+has moved. Keys typed while the computer thinks are played after its move.
+Ctrl-Z suspends it (fg brings it back). Warnings (a record
 that cannot be kept, flags with no effect) stay shown under the board; the
 game waits while the terminal is too small for the board.
 NO_COLOR turns colours off. The record (--stats) lives in
@@ -73,29 +77,29 @@ pub struct PlayArgs {
 
     /// Your computer opponent: random, classic, standard, god, squid, perfect,
     /// strong, easy, medium, hard, impossible (see --help).
-    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = parse_player,
+    #[arg(long, value_name = "NAME", default_value = "classic", value_parser = common::PlayerParser,
+          hide_possible_values = true,
           long_help = ai_long_help())]
     pub ai: PlayerKind,
 
-    /// The computer playing X in ai-vs-ai (default: --ai).
-    #[arg(long, value_name = "NAME", value_parser = parse_player)]
+    /// The computer playing X in ai-vs-ai: any --ai name (default: --ai).
+    #[arg(short = 'x', long, value_name = "NAME", value_parser = common::PlayerParser,
+          hide_possible_values = true)]
     pub ai_x: Option<PlayerKind>,
 
-    /// The computer playing O in ai-vs-ai (default: --ai).
-    #[arg(long, value_name = "NAME", value_parser = parse_player)]
+    /// The computer playing O in ai-vs-ai: any --ai name (default: --ai).
+    #[arg(short = 'o', long, value_name = "NAME", value_parser = common::PlayerParser,
+          hide_possible_values = true)]
     pub ai_o: Option<PlayerKind>,
 
-    /// Board size: N (N x N) or CxR (columns x rows), each 1 to 20.
-    /// The board must also fit the terminal in the full-screen view.
-    #[arg(long, value_name = "N|CxR", default_value = "3", value_parser = parse_size)]
+    #[arg(long, value_name = common::SIZE_VALUE, default_value = "3", value_parser = common::parse_rules,
+          help = common::SIZE_HELP)]
     pub size: Rules,
 
-    /// Marks in a row to win (default: a full row of the shorter side up to
-    /// 9x9, 5 in a row on larger boards).
-    #[arg(short = 'k', long, value_name = "K")]
+    #[arg(short = 'k', long, value_name = "K", help = common::WIN_LENGTH_HELP)]
     pub win_length: Option<u8>,
 
-    #[arg(long, help = ttt_cli::common::EXACT_K_HELP)]
+    #[arg(long, help = common::EXACT_K_SIZE_HELP)]
     pub exact_k: bool,
 
     /// Who goes first against the computer; whoever goes first is X.
@@ -114,12 +118,13 @@ pub struct PlayArgs {
 
     /// Seed for the computer's choices and random starts: the same seed gives
     /// the same computer moves (default: from the clock).
-    #[arg(long, value_name = "S")]
+    #[arg(long)]
     pub seed: Option<u64>,
 
     /// Limit each search of the computer players to N nodes (deterministic,
-    /// unlike a time limit). The N64 console searches with 1500, so
-    /// `--max-nodes 1500 --seed S` replays a console game on the desktop.
+    /// unlike a time limit). The N64 console searches with 3000 nodes a
+    /// move, so `--max-nodes 3000 --seed SEED` replays a console game on the
+    /// desktop.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
 
@@ -158,15 +163,4 @@ fn ai_long_help() -> String {
         s.push_str(&format!("\n  {:<11} {}", kind.name(), kind.description()));
     }
     s
-}
-
-fn parse_player(text: &str) -> Result<PlayerKind, String> {
-    text.parse()
-        .map_err(|e: ttt_core::ai::UnknownPlayer| e.to_string())
-}
-
-/// `3`, `4x3`, or with a win length `7x7 k=4` (-k overrides it).
-fn parse_size(text: &str) -> Result<Rules, String> {
-    text.parse()
-        .map_err(|e: ttt_core::ParseRulesError| e.to_string())
 }

@@ -1,5 +1,8 @@
-//! What a person types during a game, in both views.
+//! What a person types during a game, and the answers to its commands, in
+//! both views.
 use ttt_core::{Rules, Square};
+
+use super::session::Undone;
 
 /// One line of input at the move prompt.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,16 +37,33 @@ pub fn parse_action(rules: &Rules, text: &str) -> Result<Action, String> {
         .map_err(|e| format!("Invalid move: {e}."))
 }
 
-/// The help text shown by `?`.
-pub fn help_text(rules: &Rules) -> String {
+/// How to name a square on this board, the first line of both views' help.
+pub fn squares_help(rules: &Rules) -> String {
     let last = rules.cell_count();
     let last_col = (b'a' + rules.columns() - 1) as char;
     format!(
         "Type a square number (1 to {last}, row by row from the top left), a coordinate \
-         (a1 to {last_col}{rows}: column letter, then row number) or a row and column (\"2 3\").\n\
-         Commands: u undoes your last move, h gives a hint, q quits.",
+         (a1 to {last_col}{rows}: column letter, then row number) or a row and column (\"2 3\").",
         rows = rules.rows()
     )
+}
+
+/// The line view's help, shown by `?`.
+pub fn help_text(rules: &Rules) -> String {
+    format!(
+        "{}\nCommands: u undoes your last move, h gives a hint, q quits.",
+        squares_help(rules)
+    )
+}
+
+/// What `u` did, as both views say it.
+pub fn undo_message(undone: Undone) -> &'static str {
+    match undone {
+        Undone::Nothing => "There is no move of yours to undo.",
+        Undone::Moves(1) => "Took back the last move.",
+        // Against the computer: back to your turn, before your last move.
+        Undone::Moves(_) => "Took back your last move and my reply.",
+    }
 }
 
 /// Answer to a yes/no question.

@@ -7,9 +7,9 @@ use std::time::Duration;
 use ttt_core::series::{Players, Seat};
 use ttt_core::{Mark, Position, Square};
 
-use ttt_cli::common::{read_line_bounded, too_long_message, Line};
+use ttt_cli::lines::{read_line_bounded, too_long_message, Line};
 
-use super::input::{help_text, parse_action, parse_answer, Action, Answer};
+use super::input::{help_text, parse_action, parse_answer, undo_message, Action, Answer};
 use super::session::{Session, Undone};
 use super::{Cause, Exit};
 
@@ -304,14 +304,13 @@ fn play_one<R: BufRead, W: Write>(
                 writeln!(io.out, "Exiting the game...")?;
                 return Ok(Some(Exit::Done));
             }
-            Ok(Action::Undo) => match session.undo() {
-                Undone::Nothing => writeln!(io.out, "There is no move of yours to undo.")?,
-                Undone::Moves(n) => {
-                    let what = if n == 1 { "move" } else { "moves" };
-                    writeln!(io.out, "Took back {n} {what}.\n")?;
-                    writeln!(io.out, "{}", board_text(session.position()))?;
+            Ok(Action::Undo) => {
+                let undone = session.undo();
+                writeln!(io.out, "{}", undo_message(undone))?;
+                if undone != Undone::Nothing {
+                    writeln!(io.out, "\n{}", board_text(session.position()))?;
                 }
-            },
+            }
             Ok(Action::Hint) => match session.hint() {
                 Some((sq, why)) => {
                     writeln!(io.out, "Hint: square {} ({why}).", session.square_name(sq))?

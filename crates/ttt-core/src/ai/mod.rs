@@ -117,7 +117,7 @@ mod value;
 pub use progress::Progress;
 #[cfg(target_has_atomic = "64")]
 pub use prover::SharedTable;
-pub use prover::{Pairing, ProofTable, Prover, Verdict};
+pub use prover::{Census, Pairing, ProofTable, Prover, Settled, Subtree, Verdict};
 pub use solver::Solver;
 pub use stats::SearchStats;
 pub use strong::{Budget, Engine, Iteration};

@@ -9,4 +9,15 @@ pub struct SearchStats {
     pub tt_hits: u64,
     /// Depth (plies) of the last completed iteration (`strong`); 0 for exact solves.
     pub depth: u32,
+    /// The deepest ply from the root a node of `strong`'s main search was
+    /// visited at (forced replies and fours past the horizon included).
+    pub seldepth: u32,
+    /// Nodes of `strong`'s main search whose moves were searched.
+    pub interior: u64,
+    /// Moves searched at those nodes (over `interior`: the moves a node
+    /// searches on average, 1 when the first always cuts).
+    pub children: u64,
+    /// Nodes of the threat searches: fours past the horizon and the
+    /// root's VCF and VCT.
+    pub threat_nodes: u64,
 }

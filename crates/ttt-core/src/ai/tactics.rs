@@ -38,7 +38,7 @@
 //! letter, row number from the top: `h8` is the centre); the note after
 //! `#` says where the position comes from. Blank lines and lines starting
 //! with `#` are comments. `ttt tactics generate` writes the file from
-//! game records (README, "Benchmarks").
+//! game records (docs/benchmarks.md).
 use super::stats::SearchStats;
 use super::strong::{Budget, Engine, Threat, ThreatProbe};
 use super::tt::{self, TtEntry};

@@ -8,6 +8,8 @@
 use core::time::Duration;
 
 use super::strong::Iteration;
+#[cfg(test)]
+use super::strong::Line;
 
 /// Under a game clock, a move takes at most this share of what is left
 /// (1/7: a long think in a crisis leaves enough for the rest).
@@ -85,6 +87,10 @@ mod tests {
             value: 0,
             stable,
             drop,
+            nodes: 0,
+            seldepth: 0,
+            pv: Line::EMPTY,
+            logit: None,
         };
         let ms = Duration::from_millis;
         let aim = ms(1000);

@@ -28,8 +28,8 @@ use rustix::process::{Pid, Signal};
 use ttt_core::{Position, Rules, Square, WinCondition};
 
 use super::terms::{Forfeit, TimeControl};
-use crate::common::{quote_short, read_line_bounded, Line};
 use crate::interrupt::{GroupGuard, Interrupt};
+use crate::lines::{quote_short, read_line_bounded, Line};
 
 /// How long an engine may take to answer START (or RESTART).
 pub const START_TIMEOUT: Duration = Duration::from_secs(10);
@@ -41,7 +41,7 @@ pub const END_TIMEOUT: Duration = Duration::from_millis(500);
 const STDERR_TAIL: usize = 2048;
 
 /// Lines read from an engine and not yet looked at (each at most
-/// [`crate::common::MAX_LINE_BYTES`] and usually a few bytes): a protocol
+/// [`crate::lines::MAX_LINE_BYTES`] and usually a few bytes): a protocol
 /// exchange needs one or two, so this only bounds a flood.
 pub const QUEUED_LINES: usize = 64;
 

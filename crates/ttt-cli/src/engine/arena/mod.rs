@@ -30,14 +30,14 @@ use crate::interrupt::Interrupt;
 use crate::progress::ProgressLine;
 
 const AFTER_HELP: &str = "\
-Each side is a built-in player (-x NAME, -o NAME) or an external engine
-(--engine-x CMD, --engine-o CMD) that speaks the Gomocup (Piskvork) brain
-protocol, such as pbrain-ttt. CMD runs under sh -c in its own process group;
-it gets START (RESTART for the next games), INFO timeout_turn, timeout_match,
-rule (0: five or more wins; 1 with --exact-k; 4 with --renju), game_type 1,
-then BEGIN, BOARD or TURN for each move (after INFO
-time_left with --game-time), and END at the end (it is killed if it does not
-exit within 0.5 s). Engines play five in a row (Gomocup freestyle): use a board
+Each side is a built-in player (-x, --ai-x NAME; -o, --ai-o NAME) or an
+external engine (--engine-x CMD, --engine-o CMD) that speaks the Gomocup
+(Piskvork) brain protocol, such as pbrain-ttt. CMD runs under sh -c in its own
+process group; it gets START (RESTART for the next games), INFO timeout_turn,
+timeout_match, rule (0: five or more wins; 1 with --exact-k; 4 with --renju),
+game_type 1, then BEGIN, BOARD or TURN for each move (after INFO time_left
+with --game-time), and END at the end (it is killed if it does not exit
+within 0.5 s). Engines play five in a row (Gomocup freestyle): use a board
 of 5x5 or more with k=5 (the default above 9x9). With --renju (15x15 and up) a
 forbidden move of X (black: overline, double four, double three) loses.
 
@@ -96,12 +96,14 @@ Examples:
 #[derive(Debug, clap::Args)]
 #[command(after_help = AFTER_HELP)]
 pub struct ArenaArgs {
-    /// The first player (X; with --swap or --openings, X in odd games).
-    #[arg(short = 'x', value_name = "NAME", value_parser = PlayerParser,
+    /// The first player, a built-in one (X; with --swap or --openings, X in
+    /// odd games).
+    #[arg(short = 'x', long = "ai-x", value_name = "NAME", value_parser = PlayerParser,
           required_unless_present = "engine_x", conflicts_with = "engine_x")]
     pub x: Option<PlayerKind>,
-    /// The second player (O; with --swap or --openings, O in odd games).
-    #[arg(short = 'o', value_name = "NAME", value_parser = PlayerParser,
+    /// The second player, a built-in one (O; with --swap or --openings, O
+    /// in odd games).
+    #[arg(short = 'o', long = "ai-o", value_name = "NAME", value_parser = PlayerParser,
           required_unless_present = "engine_o", conflicts_with = "engine_o")]
     pub o: Option<PlayerKind>,
     /// The first player is an external Gomocup engine, run as `sh -c CMD`.
@@ -114,13 +116,12 @@ pub struct ArenaArgs {
     #[arg(long, short = 'n', default_value_t = 100,
           value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
-    /// Board size: N, CxR or "CxR k=K".
-    #[arg(long, value_name = "CxR", default_value = "3x3", value_parser = parse_rules)]
+    #[arg(long, value_name = crate::common::SIZE_VALUE, default_value = "3", value_parser = parse_rules,
+          help = crate::common::SIZE_HELP)]
     pub size: Rules,
-    /// Marks in a row to win (default: the board's shorter side up to 9x9, 5 beyond).
-    #[arg(short, value_name = "K")]
+    #[arg(short, long = "win-length", value_name = "K", help = crate::common::WIN_LENGTH_HELP)]
     pub k: Option<u8>,
-    #[arg(long, help = crate::common::EXACT_K_HELP)]
+    #[arg(long, help = crate::common::EXACT_K_SIZE_HELP)]
     pub exact_k: bool,
     /// Renju (k=5, boards of 15x15 and up): X (black) may not play an
     /// overline, a double four or a double three, and wins with exactly

@@ -7,8 +7,9 @@ use ttt_core::{Position, Rules, Square};
 use super::external::{ExternalEngine, MoveError};
 use super::terms::{Forfeit, TimeControl};
 use crate::ai::{PlayerKind, TtEntry};
-use crate::common::{quote_short, think_until, Limits};
+use crate::common::{think_until, Limits};
 use crate::interrupt::Interrupt;
+use crate::lines::quote_short;
 
 /// Who plays a side, as given on the command line.
 #[derive(Clone, Debug, PartialEq, Eq)]

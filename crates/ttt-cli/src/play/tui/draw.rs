@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 
 use crossterm::cursor::MoveTo;
+use crossterm::event::{Event, KeyCode};
 use crossterm::queue;
 use crossterm::style::{Attribute, Color, Print, ResetColor, SetAttribute, SetForegroundColor};
 use crossterm::terminal::{self, Clear, ClearType};
@@ -21,31 +22,64 @@ impl Ui<'_> {
         match self.phase {
             Phase::AskFirst => "Do you want to go first? (y/n) [r = random]   q: quit".into(),
             Phase::GameOver => "Do you want to play again? (y/n)".into(),
-            Phase::Playing => match self.session.seat_to_move() {
-                Seat::Computer(_)
-                    if matches!(self.session.players(), Players::ComputerVsComputer(..)) =>
-                {
-                    "Watching: q quits".into()
-                }
-                Seat::Computer(_) => "Thinking...".into(),
-                Seat::Human => {
-                    let mark = self.session.position().side_to_move();
-                    let who = match self.session.players() {
-                        Players::TwoHumans => format!("Player {mark}"),
-                        _ => format!("Your move ({mark})"),
-                    };
-                    if !self.typed.is_empty() && !self.tentative {
-                        format!(
-                            "{who}: {}_   {}, Backspace edits, Esc clears",
-                            self.typed,
-                            self.typed_meaning()
-                        )
-                    } else {
-                        format!("{who}: arrows/mouse or type a square (b2); Enter places; ? help, q quit")
+            Phase::Playing => {
+                match self.session.seat_to_move() {
+                    Seat::Computer(_)
+                        if matches!(self.session.players(), Players::ComputerVsComputer(..)) =>
+                    {
+                        "Watching: q quits".into()
+                    }
+                    Seat::Computer(_) if self.typed_ahead.is_empty() => "Thinking...".into(),
+                    Seat::Computer(_) => format!(
+                        "Thinking...   typed meanwhile, played after my move: {}",
+                        self.typed_ahead_text()
+                    ),
+                    Seat::Human => {
+                        let mark = self.session.position().side_to_move();
+                        let who = match self.session.players() {
+                            Players::TwoHumans => format!("Player {mark}"),
+                            _ => format!("Your move ({mark})"),
+                        };
+                        if !self.typed.is_empty() && !self.tentative {
+                            format!(
+                                "{who}: {}_   {}, Backspace edits, Esc clears",
+                                self.typed,
+                                self.typed_meaning()
+                            )
+                        } else {
+                            format!("{who}: arrows + Space, or type a square (b2) + Enter; ? help, q quits")
+                        }
                     }
                 }
-            },
+            }
         }
+    }
+
+    /// The keys waiting for the player's turn, as typed: `f8 Enter`.
+    fn typed_ahead_text(&self) -> String {
+        let mut text = String::new();
+        for ev in &self.typed_ahead {
+            let word = match ev {
+                Event::Key(key) => match key.code {
+                    KeyCode::Char(c) => {
+                        text.push(c);
+                        continue;
+                    }
+                    KeyCode::Enter => "Enter",
+                    KeyCode::Backspace => "Backspace",
+                    KeyCode::Esc => "Esc",
+                    KeyCode::Left | KeyCode::Right | KeyCode::Up | KeyCode::Down => "arrow",
+                    _ => "key",
+                },
+                _ => "click",
+            };
+            if !text.is_empty() && !text.ends_with(' ') {
+                text.push(' ');
+            }
+            text.push_str(word);
+            text.push(' ');
+        }
+        text.trim_end().to_string()
     }
 
     pub(super) fn mark_colour(&self, mark: Mark) -> Color {

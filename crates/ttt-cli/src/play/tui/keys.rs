@@ -14,6 +14,10 @@ use super::*;
 
 impl Ui<'_> {
     pub(super) fn handle(&mut self, ev: Event) -> anyhow::Result<Option<Exit>> {
+        if self.types_ahead(&ev) {
+            self.typed_ahead.push_back(ev);
+            return Ok(None);
+        }
         match ev {
             Event::Key(key) if key.kind != KeyEventKind::Release => self.key(key),
             Event::Mouse(m) => {
@@ -29,6 +33,34 @@ impl Ui<'_> {
                 Ok(None)
             }
             _ => Ok(None), // resize and focus: the loop redraws
+        }
+    }
+
+    /// Whether `ev` comes on the computer's turn against a player and waits
+    /// for the player's turn: every key and click but Ctrl's, and q or Esc
+    /// before anything else is typed (they ask to quit at once, as
+    /// always; q is kept when it names a column).
+    fn types_ahead(&self, ev: &Event) -> bool {
+        let on_computer_turn = self.phase == Phase::Playing
+            && !self.confirm_quit
+            && self.layout.is_some()
+            && !matches!(self.session.players(), Players::ComputerVsComputer(..))
+            && matches!(self.session.seat_to_move(), Seat::Computer(_));
+        if !on_computer_turn {
+            return false;
+        }
+        match ev {
+            Event::Key(key) if key.kind != KeyEventKind::Release => {
+                if key.modifiers.contains(KeyModifiers::CONTROL) {
+                    return false;
+                }
+                let quits = key.code == KeyCode::Esc
+                    || (matches!(key.code, KeyCode::Char('q' | 'Q'))
+                        && !is_column_letter(self.session.rules(), 'q'));
+                !(quits && self.typed_ahead.is_empty())
+            }
+            Event::Mouse(m) => matches!(m.kind, MouseEventKind::Down(MouseButton::Left)),
+            _ => false,
         }
     }
 
@@ -95,14 +127,25 @@ impl Ui<'_> {
             Phase::Playing => {
                 let (c, r) = self.cursor;
                 let rules = *self.session.rules();
-                match (key.code, ch) {
-                    (KeyCode::Left, _) | (_, Some('a')) => self.cursor.0 = c.saturating_sub(1),
+                let moved = match (key.code, ch) {
+                    (KeyCode::Left, _) | (_, Some('a')) => Some((c.saturating_sub(1), r)),
                     (KeyCode::Right, _) | (_, Some('d')) => {
-                        self.cursor.0 = (c + 1).min(rules.columns() - 1)
+                        Some(((c + 1).min(rules.columns() - 1), r))
                     }
-                    (KeyCode::Up, _) | (_, Some('w')) => self.cursor.1 = r.saturating_sub(1),
-                    (KeyCode::Down, _) | (_, Some('s')) => {
-                        self.cursor.1 = (r + 1).min(rules.rows() - 1)
+                    (KeyCode::Up, _) | (_, Some('w')) => Some((c, r.saturating_sub(1))),
+                    (KeyCode::Down, _) | (_, Some('s')) => Some((c, (r + 1).min(rules.rows() - 1))),
+                    _ => None,
+                };
+                if let Some(cursor) = moved {
+                    self.cursor = cursor;
+                    self.cursor_moved = true;
+                    return Ok(None);
+                }
+                match (key.code, ch) {
+                    (KeyCode::Enter, _) if !self.cursor_moved => {
+                        self.message = "Type a square and press Enter, or move the cursor and \
+                                        press Enter or Space."
+                            .into();
                     }
                     (KeyCode::Enter, _) | (_, Some(' ')) => self.place(),
                     (_, Some('u')) => self.undo(),

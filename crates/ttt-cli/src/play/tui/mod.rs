@@ -12,6 +12,7 @@ mod keys;
 mod layout;
 mod terminal_state;
 
+use std::collections::VecDeque;
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -20,8 +21,8 @@ use crossterm::event::{self, Event};
 use ttt_core::series::{Players, Seat};
 use ttt_core::{Mark, Rules, Square};
 
-use super::input::help_text;
-use super::session::{Session, Undone};
+use super::input::{squares_help, undo_message};
+use super::session::Session;
 use super::{Cause, Exit};
 
 use self::layout::*;
@@ -50,6 +51,14 @@ struct Ui<'a> {
     /// The computer is choosing its move on another thread: the board must
     /// not change meanwhile.
     thinking: bool,
+    /// Keys and clicks that came on the computer's turn, to be applied in
+    /// order once it is the player's turn again (dropped, with a word, if
+    /// the computer's move ends the game).
+    typed_ahead: VecDeque<Event>,
+    /// The player moved the cursor (keys or hint) since the last move: Enter
+    /// on an empty input line places there. Otherwise that Enter places
+    /// nothing (it is most likely left over from typing a square).
+    cursor_moved: bool,
     /// The input line: a square (or command) being typed.
     typed: String,
     /// `typed` is one movement letter (a, d, s, w) that also names a column:
@@ -79,6 +88,8 @@ pub fn run(session: &mut Session, pace: Option<u64>, notes: Vec<String>) -> anyh
         layout: None,
         hint: None,
         thinking: false,
+        typed_ahead: VecDeque::new(),
+        cursor_moved: false,
         typed: String::new(),
         tentative: false,
         refused: false,
@@ -127,6 +138,7 @@ impl Ui<'_> {
     pub(super) fn start(&mut self, you_first: Option<bool>) {
         self.session.start_game(you_first);
         self.phase = Phase::Playing;
+        self.cursor_moved = false;
         self.message = match self.session.human_mark() {
             Some(Mark::X) => "You go first: you are X.".into(),
             Some(Mark::O) => "I go first: you are O.".into(),
@@ -165,6 +177,12 @@ impl Ui<'_> {
                         if let Some(exit) = self.computer_turn()? {
                             return Ok(exit);
                         }
+                    }
+                    continue;
+                }
+                if let Some(ev) = self.typed_ahead.pop_front() {
+                    if let Some(exit) = self.handle(ev)? {
+                        return Ok(exit);
                     }
                     continue;
                 }
@@ -256,6 +274,7 @@ impl Ui<'_> {
 
     pub(super) fn after_move(&mut self) {
         self.hint = None;
+        self.cursor_moved = false;
         if let Some(done) = self.session.finish() {
             self.phase = Phase::GameOver;
             self.clear_typed();
@@ -264,21 +283,25 @@ impl Ui<'_> {
                 self.message.push_str("  ");
                 self.message.push_str(&r);
             }
+            if !self.typed_ahead.is_empty() {
+                self.typed_ahead.clear();
+                self.message
+                    .push_str("  (The keys typed meanwhile were dropped: the game is over.)");
+            }
         }
     }
 
     pub(super) fn undo(&mut self) {
-        self.message = match self.session.undo() {
-            Undone::Nothing => "There is no move of yours to undo.".into(),
-            Undone::Moves(n) => format!("Took back {n} move(s)."),
-        };
+        self.message = undo_message(self.session.undo()).into();
         self.hint = None;
+        self.cursor_moved = false;
     }
 
     pub(super) fn give_hint(&mut self) {
         self.message = match self.session.hint() {
             Some((sq, why)) => {
                 self.cursor = (sq.column(), sq.row());
+                self.cursor_moved = true;
                 self.hint = Some(sq);
                 format!("Hint: square {} ({why}).", self.session.square_name(sq))
             }
@@ -288,15 +311,26 @@ impl Ui<'_> {
 
     pub(super) fn show_help(&mut self) {
         let rules = *self.session.rules();
+        // A command letter that also names a column starts a coordinate: it
+        // acts once Enter follows it alone.
+        let key = |c: char| {
+            if is_column_letter(&rules, c) {
+                format!("{c} then Enter")
+            } else {
+                c.to_string()
+            }
+        };
         self.message = format!(
-            "{}\nKeys: arrows, WASD or the mouse move the cursor; Enter or Space places; \
-             Backspace and Esc edit a typed square; Ctrl-Z suspends.",
-            help_text(&rules)
+            "{} Enter plays it.\nKeys: arrows or WASD move the cursor and Space places there \
+             (Enter too, once the cursor has moved); a click places at once; {} undoes your \
+             last move, {} gives a hint, {} or Esc asks before quitting; Backspace and Esc \
+             edit a typed square; Ctrl-Z suspends. Keys typed while the computer thinks are \
+             played after its move.",
+            squares_help(&rules),
+            key('u'),
+            key('h'),
+            key('q'),
         );
-        if is_column_letter(&rules, 'h') {
-            self.message
-                .push_str(" Here h starts a coordinate: h then Enter asks for a hint.");
-        }
     }
 
     /// `q` or Esc: a game in progress asks first.

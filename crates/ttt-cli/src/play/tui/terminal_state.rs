@@ -142,7 +142,7 @@ fn watch_termination_signals() {
                     SIGHUP => "SIGHUP",
                     _ => "SIGQUIT",
                 };
-                crate::print_err(format_args!("ttt: stopped by {name}."));
+                ttt_cli::common::print_err(format_args!("ttt: stopped by {name}."));
                 std::process::exit(128 + signal);
             });
     });
@@ -166,7 +166,7 @@ fn watch_terminal_hangup() {
                         let gone = PollFlags::HUP | PollFlags::ERR | PollFlags::NVAL;
                         if fds[0].revents().intersects(gone) {
                             restore_terminal();
-                            crate::print_err(format_args!("ttt: the terminal closed."));
+                            ttt_cli::common::print_err(format_args!("ttt: the terminal closed."));
                             std::process::exit(129);
                         }
                     }

@@ -59,6 +59,7 @@
 //! [`AtomicBool`], or a deadline callback), and then answers `None`.
 use core::sync::atomic::{AtomicBool, Ordering};
 
+mod census;
 mod keys;
 mod pairing;
 mod records;
@@ -70,6 +71,7 @@ use super::stats::SearchStats;
 use super::tt::{TtEntry, EXACT, NO_MOVE};
 use crate::symmetry::Symmetry;
 use crate::{Mark, Outcome, Position, Square};
+pub use census::{Census, Settled, Subtree};
 use keys::{key_of, Tables};
 pub use records::ProofTable;
 #[cfg(target_has_atomic = "64")]
@@ -136,6 +138,14 @@ pub struct Prover<'a, T: ProofTable = &'a mut [TtEntry]> {
     ply: u32,
     root_done: u32,
     root_total: u32,
+    census: Census,
+    /// How the last position searched was settled (for the profile).
+    settled: Settled,
+    /// The heaviest subtrees at `profile_ply`, kept in the caller's slots
+    /// (the first `profile_len` in use).
+    profile: Option<&'a mut [Subtree]>,
+    profile_len: usize,
+    profile_ply: u32,
 }
 
 impl<'a> Prover<'a> {
@@ -174,6 +184,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             ply: 0,
             root_done: 0,
             root_total: 0,
+            census: Census::default(),
+            settled: Settled::Searched,
+            profile: None,
+            profile_len: 0,
+            profile_ply: 0,
         }
     }
 
@@ -206,6 +221,28 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// Counters accumulated since the prover was made.
     pub fn stats(&self) -> SearchStats {
         self.stats
+    }
+
+    /// How the positions visited since the prover was made were settled.
+    pub fn census(&self) -> Census {
+        self.census
+    }
+
+    /// Keeps the heaviest subtrees (by nodes) that start `ply` plies below
+    /// a question's position, as many as `slots` holds, in `slots`; read
+    /// them with [`profile`](Prover::profile).
+    pub fn set_profile(&mut self, ply: u32, slots: &'a mut [Subtree]) {
+        self.profile = Some(slots);
+        self.profile_len = 0;
+        self.profile_ply = ply;
+    }
+
+    /// The subtrees kept by [`set_profile`](Prover::set_profile) so far,
+    /// in no order.
+    pub fn profile(&self) -> &[Subtree] {
+        self.profile
+            .as_deref()
+            .map_or(&[], |p| &p[..self.profile_len])
     }
 
     /// Moves left unsearched since the prover was made because a sibling's
@@ -299,12 +336,28 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// A pairing strategy for `blocker` in `pos` against the other side's
     /// lines (those holding no `blocker` mark), if the prover's pairing
     /// searches find one: the static wins its proofs end in. `None` also
-    /// above 64 cells.
-    pub fn blocking_pairs(&mut self, pos: &Position, blocker: Mark) -> Option<Pairing> {
+    /// above 64 cells. The last pairing found (here or in a search) is
+    /// mended first; `thorough` then searches from scratch as the proofs do
+    /// (else only the mending is tried: cheap where a pairing is unlikely).
+    pub fn blocking_pairs(
+        &mut self,
+        pos: &Position,
+        blocker: Mark,
+        thorough: bool,
+    ) -> Option<Pairing> {
         let (a, d, _) = self.load(pos, blocker.other())?;
         let t = self.tables.as_ref()?;
         let g = &t.geo;
-        let found = pairing::pairing(g, t.cell_lines.as_ref(), d, g.full & !(a | d))?;
+        let steps = if thorough { pairing::PAIRING_STEPS } else { 0 };
+        let found = pairing::pairing_near(
+            g,
+            t.cell_lines.as_ref(),
+            d,
+            g.full & !(a | d),
+            &self.last_pairs,
+            steps,
+        )?;
+        self.last_pairs = found;
         let square = |c: u8| {
             let cols = g.cols;
             Square::new(c % cols, c / cols)
@@ -429,6 +482,12 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         })
     }
 
+    /// Counts a position settled `how` (after its children, if searched).
+    fn note(&mut self, how: Settled) {
+        self.census.count(how);
+        self.settled = how;
+    }
+
     fn check(&mut self) {
         self.next_check = self.stats.nodes + CHECK_INTERVAL;
         if self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
@@ -461,6 +520,31 @@ impl<'a, T: ProofTable> Prover<'a, T> {
     /// can play as if the mark were not there). `MB`: the Maker-Breaker game
     /// (the defender's lines never count).
     fn search<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
+        if self.profile.is_none() || self.ply != self.profile_ply {
+            return self.search_twins::<MB>(a, d, a_moves);
+        }
+        let before = self.stats.nodes;
+        let r = self.search_twins::<MB>(a, d, a_moves);
+        // A subtree cut short by a stop is kept too: where a bounded run
+        // was spending its time.
+        let s = Subtree {
+            nodes: self.stats.nodes - before,
+            attacker: a,
+            defender: d,
+            attacker_to_move: a_moves,
+            finished: !self.stopped,
+            attacker_wins: r.0 && !self.stopped,
+            maker_breaker: MB,
+            settled_by: self.settled,
+        };
+        if let Some(kept) = self.profile.as_deref_mut() {
+            census::keep_heaviest(kept, &mut self.profile_len, s);
+        }
+        r
+    }
+
+    /// [`search`](Prover::search) past the profile: takes twins out.
+    fn search_twins<const MB: bool>(&mut self, a: u64, d: u64, a_moves: bool) -> (bool, u64) {
         // With the attacker to move (twins only ever prune the attacker's
         // moves; the defender's first move nearly always holds).
         if MB && a_moves {
@@ -470,6 +554,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                     .map_or(0, |lines| pairing::twin_cells(&t.geo, lines, a, d))
             });
             if paired != 0 {
+                self.census.twins += 1;
                 let (r, zone) = self.search_reduced::<MB>(a, d | paired, a_moves);
                 return (r, zone | paired);
             }
@@ -496,7 +581,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         let g = &t.geo;
         let k1 = g.k - 1;
         let empty = g.full & !(a | d);
+        if self.ply > self.census.deepest {
+            self.census.deepest = self.ply;
+        }
         if empty == 0 {
+            self.note(Settled::NoLines);
             return (false, 0);
         }
         // One pass over the windows: live cells, both sides' winning cells.
@@ -526,6 +615,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             if a_win != 0 {
                 // Maker-Breaker: the winning cell alone; the real game also
                 // needs the defender's lines to stay as they are.
+                self.note(Settled::Lines);
                 return (
                     true,
                     if MB {
@@ -536,10 +626,12 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 );
             }
             if live & empty == 0 {
+                self.note(Settled::NoLines);
                 return (false, 0);
             }
             if !MB && d_win != 0 {
                 if d_win & (d_win - 1) != 0 {
+                    self.note(Settled::Lines);
                     return (false, whole);
                 }
                 forced = d_win;
@@ -548,9 +640,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             }
         } else {
             if !MB && d_win != 0 {
+                self.note(Settled::Lines);
                 return (false, whole);
             }
             if live & empty == 0 {
+                self.note(Settled::NoLines);
                 return (false, 0);
             }
             if a_win != 0 {
@@ -558,6 +652,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                     let first = a_win & a_win.wrapping_neg();
                     let rest = a_win & !first;
                     let two = first | (rest & rest.wrapping_neg());
+                    self.note(Settled::Lines);
                     return (true, if MB { two } else { whole });
                 }
                 forced = a_win;
@@ -569,6 +664,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // potential is below 1 with the defender to move, below 1/2 with the
         // attacker to move (the live lines' unclaimed cells as hyperedges).
         if potential << (a_moves as u32) < 1 << g.k {
+            self.note(Settled::Potential);
             return (false, empty & live);
         }
         // With the attacker to move, the same test one move on: the
@@ -596,6 +692,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 }
             }
             if potential + gain.iter().copied().max().unwrap_or(0) < 1 << g.k {
+                self.note(Settled::PotentialAhead);
                 return (false, empty & live);
             }
         }
@@ -612,6 +709,7 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             self.stats.tt_hits += 1;
             if e.flags & 3 == EXACT {
                 let zone = stored_zone.map_or(whole, |z| t.canonical_to_board(csym, z) & whole);
+                self.note(Settled::Table);
                 return (e.value != 0, zone);
             }
             if e.mv != NO_MOVE {
@@ -627,7 +725,14 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // its first move keeps such a pairing, and the search for one that
         // is not there costs more than the extra node.
         let paired = if a_moves {
-            pairing::pairing_near(g, t.cell_lines.as_ref(), d, empty, &self.last_pairs)
+            pairing::pairing_near(
+                g,
+                t.cell_lines.as_ref(),
+                d,
+                empty,
+                &self.last_pairs,
+                pairing::PAIRING_STEPS,
+            )
         } else {
             None
         };
@@ -646,9 +751,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 },
                 t.board_to_canonical(csym, zone),
             );
+            self.note(Settled::Pairing);
             return (false, zone);
         }
 
+        self.census.pairing_misses += a_moves as u64;
         // Parallel search: put off when another prover is on it (a later
         // sibling only: the parent tries it again once its other moves are
         // done), else marked as being searched.
@@ -784,6 +891,11 @@ impl<'a, T: ProofTable> Prover<'a, T> {
                 // The first move is searched by every prover that gets
                 // here (where one move suffices it nearly always does).
                 self.exclusive = T::PARALLEL && pass == 0 && i > 0;
+                if a_moves {
+                    self.census.attacker_moves += 1;
+                } else {
+                    self.census.defender_moves += 1;
+                }
                 self.ply += 1;
                 let (r, child_zone) = if a_moves {
                     self.search::<MB>(a | bit, d, false)
@@ -818,6 +930,8 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         if self.stopped {
             return (false, 0);
         }
+        self.note(Settled::Searched);
+        self.census.defender_searched += !a_moves as u64;
         // A dominated move fails with its dominator: that needs the
         // dominator left empty.
         if result != a_moves {

@@ -82,28 +82,20 @@ pub(crate) fn cell_lines(g: &Geo) -> Option<[u128; 64]> {
 
 /// A pairing for the defender (marks `d`) among the `empty` cells: a
 /// private one if it exists, else a shared one if the bounded search finds
-/// it.
-pub(crate) fn pairing(
-    g: &Geo,
-    cell_lines: Option<&[u128; 64]>,
-    d: u64,
-    empty: u64,
-) -> Option<Pairs> {
-    pairing_near(g, cell_lines, d, empty, &Pairs::EMPTY)
-}
-
-/// [`pairing`], trying first to mend `hint` (a pairing of a position met
-/// shortly before: a sibling's differs by a mark or two): its pairs whose
-/// cells are still empty are kept, and only the lines they leave unserved
-/// are searched for, within [`MEND_STEPS`] steps.
+/// it, trying first to mend `hint` (a pairing of a position met shortly
+/// before: a sibling's differs by a mark or two; [`Pairs::EMPTY`] for
+/// none): its pairs whose cells are still empty are kept, and only the
+/// lines they leave unserved are searched for, within [`MEND_STEPS`] steps.
+/// Past that, a search from scratch of `steps` steps (0: none).
 pub(crate) fn pairing_near(
     g: &Geo,
     cell_lines: Option<&[u128; 64]>,
     d: u64,
     empty: u64,
     hint: &Pairs,
+    steps: u32,
 ) -> Option<Pairs> {
-    private_pairing(g, d, empty).or_else(|| shared_pairing(g, cell_lines?, d, empty, hint))
+    private_pairing(g, d, empty).or_else(|| shared_pairing(g, cell_lines?, d, empty, hint, steps))
 }
 
 /// Empty cells that come in twins, two cells on exactly the same live
@@ -243,6 +235,7 @@ pub(crate) fn shared_pairing(
     d: u64,
     empty: u64,
     hint: &Pairs,
+    steps: u32,
 ) -> Option<Pairs> {
     let mut live = 0u128;
     for (i, &w) in g.win[..g.nwin].iter().enumerate() {
@@ -279,13 +272,16 @@ pub(crate) fn shared_pairing(
             }
         }
     }
+    if steps == 0 {
+        return None;
+    }
     let mut search = PairSearch {
         g,
         cell_lines,
         empty,
         used: 0,
         pairs: Pairs::EMPTY,
-        steps: PAIRING_STEPS,
+        steps,
     };
     search.cover(live).then_some(search.pairs)
 }
@@ -438,8 +434,8 @@ mod tests {
         let g = geo(9, 2, 5);
         assert!(private_pairing(&g, 0, g.full).is_none());
         let lines = cell_lines(&g).unwrap();
-        let pairs =
-            shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY).expect("9x2 k=5 shares pairs");
+        let pairs = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+            .expect("9x2 k=5 shares pairs");
         assert_pairing(&g, 0, g.full, &pairs);
         assert_eq!(pairs.len, 4);
         // The empty 7x7 k=5 board has none: its 3x3 centre would need 12
@@ -448,7 +444,7 @@ mod tests {
             let g = geo(c, r, 5);
             let lines = cell_lines(&g).unwrap();
             assert!(
-                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY).is_none(),
+                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS).is_none(),
                 "{c}x{r}"
             );
         }
@@ -459,17 +455,18 @@ mod tests {
         // 9x2 k=5's pairing, as a hint for positions one mark away.
         let g = geo(9, 2, 5);
         let lines = cell_lines(&g).unwrap();
-        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY).unwrap();
+        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS).unwrap();
         for c in 0..18 {
             let bit = 1u64 << c;
             // A defender mark kills the lines through it: the hint's other
             // pairs still serve the rest.
-            let mended = pairing_near(&g, Some(&lines), bit, g.full & !bit, &hint)
+            let mended = pairing_near(&g, Some(&lines), bit, g.full & !bit, &hint, PAIRING_STEPS)
                 .unwrap_or_else(|| panic!("defender on {c}"));
             assert_pairing(&g, bit, g.full & !bit, &mended);
             // An attacker mark takes a cell: whatever comes back is a
             // pairing of that position (never the broken pair).
-            if let Some(p) = pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint) {
+            if let Some(p) = pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint, PAIRING_STEPS)
+            {
                 assert_pairing(&g, 0, g.full & !bit, &p);
             }
         }
@@ -477,7 +474,7 @@ mod tests {
         // never yields a false pairing: 7x7 k=5 has none, whatever the hint.
         let g7 = geo(7, 7, 5);
         let lines7 = cell_lines(&g7).unwrap();
-        assert!(pairing_near(&g7, Some(&lines7), 0, g7.full, &hint).is_none());
+        assert!(pairing_near(&g7, Some(&lines7), 0, g7.full, &hint, PAIRING_STEPS).is_none());
     }
 
     #[test]

@@ -54,6 +54,11 @@ pub(super) trait SearchBoard: Selectivity {
     /// it); the scale of [`Selectivity`]'s margins.
     fn static_eval(&self) -> i32;
 
+    /// How many of [`static_eval`](Self::static_eval)'s units make a
+    /// logit of win rate, where the evaluation was fitted to win rates
+    /// (`None`: a score with no such meaning).
+    const LOGIT: Option<i32>;
+
     /// The empty cells where `mark` completes a winning line: (the first in
     /// square order, how many; at most 2 counted).
     fn winning_cells(&self, mark: Mark) -> (Option<Square>, u32);

@@ -2,6 +2,7 @@
 //! clock, so the deadline is a callback of the caller's; the node count is
 //! the deterministic limit (same budget, same seed: same move).
 use crate::ai::stats::SearchStats;
+use crate::Square;
 
 /// Limits for a search. The search stops at whichever comes first.
 #[derive(Copy, Clone)]
@@ -42,6 +43,71 @@ pub struct Iteration {
     /// held or rose): a falling value means trouble the search is still
     /// finding.
     pub drop: i32,
+    /// Nodes searched so far for this move (all iterations, threat searches
+    /// included).
+    pub nodes: u64,
+    /// The deepest ply a node was visited at so far (forced replies and
+    /// fours past the horizon make it deeper than `depth`).
+    pub seldepth: u32,
+    /// The line the search expects: the best move, then the replies the
+    /// table holds for the positions after it (as long as they stay
+    /// legal, up to [`Line::MAX`] moves).
+    pub pv: Line,
+    /// How many units of `value` make a logit of win rate, where the
+    /// board's evaluation was fitted to win rates (the pattern board);
+    /// `None` elsewhere.
+    pub logit: Option<i32>,
+}
+
+impl Iteration {
+    /// The game's end the value announces, in plies from the searched
+    /// position: positive when the side to move wins with its move
+    /// `plies` from now (1: this move), negative when it loses; `None`
+    /// when the value is an evaluation.
+    pub fn mate(&self) -> Option<i32> {
+        use super::score::{MATE_BOUND, WIN};
+        if self.value >= MATE_BOUND {
+            Some(WIN - self.value)
+        } else if self.value <= -MATE_BOUND {
+            Some(-(WIN + self.value))
+        } else {
+            None
+        }
+    }
+}
+
+/// A line of moves from the searched position, at most [`Line::MAX`]
+/// long: a principal variation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    moves: [Square; Line::MAX],
+    len: u8,
+}
+
+impl Line {
+    /// The longest line kept.
+    pub const MAX: usize = 24;
+
+    /// The empty line.
+    pub const EMPTY: Line = Line {
+        moves: [Square::from_index(0); Line::MAX],
+        len: 0,
+    };
+
+    /// The moves, first to last.
+    pub fn moves(&self) -> &[Square] {
+        &self.moves[..usize::from(self.len)]
+    }
+
+    /// Adds `sq` at the end; `false` (changing nothing) once full.
+    pub(super) fn push(&mut self, sq: Square) -> bool {
+        let Some(slot) = self.moves.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = sq;
+        self.len += 1;
+        true
+    }
 }
 
 impl Budget<'_> {

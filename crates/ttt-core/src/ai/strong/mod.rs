@@ -36,7 +36,10 @@
 //! * `proof.rs`: the same threat searches as a judge ([`ThreatProbe`]), for
 //!   the tactics suite.
 //! * `budget.rs`: what a search may spend ([`Budget`]: nodes, depth, a
-//!   deadline callback; no clock in `no_std`) and what it has spent.
+//!   deadline callback; no clock in `no_std`), what it has spent, and
+//!   what each completed iteration tells the caller ([`Iteration`]:
+//!   depth, value, nodes, deepest ply and the expected [`Line`], which
+//!   `pbrain-ttt` reports in MESSAGE lines).
 //!   How long a move may take under a game clock is
 //!   [`time`](crate::ai::time)'s.
 //!
@@ -69,7 +72,7 @@ mod test_boards;
 #[cfg(test)]
 mod tests;
 
-pub use budget::{Budget, Iteration};
+pub use budget::{Budget, Iteration, Line};
 pub use proof::{Threat, ThreatProbe, DELAYS};
 
 /// The search engine. Made per move by [`Player`](super::Player); usable

@@ -12,7 +12,7 @@
 //!
 //! [`Selectivity::ASPIRATION`]: super::super::board::Selectivity::ASPIRATION
 use super::super::board::SearchBoard;
-use super::super::budget::Iteration;
+use super::super::budget::{Iteration, Line};
 use super::super::score::{MATE_BOUND, MAX_PLY, WIN};
 use super::Search;
 use crate::Square;
@@ -145,24 +145,69 @@ impl<B: SearchBoard> Search<'_, B> {
                 }
                 root[0] = item;
             }
-            if best.1.abs() >= MATE_BOUND || depth as usize >= empty_cells {
-                break;
-            }
             let drop = last_value.map_or(0, |last| (last - best.1).max(0));
             last_value = Some(best.1);
-            if let Some(done) = self.meter.budget.iteration_done {
-                let it = Iteration {
+            // The caller hears every completed iteration (its time
+            // management, and what it reports of the search), the last
+            // one of a decided value included.
+            let done = match self.meter.budget.iteration_done {
+                Some(done) => done(&Iteration {
                     depth,
                     value: best.1,
                     stable,
                     drop,
-                };
-                if done(&it) {
-                    break;
-                }
+                    nodes: self.meter.stats.nodes,
+                    seldepth: self.meter.stats.seldepth,
+                    pv: self.principal_line(best.0),
+                    logit: B::LOGIT,
+                }),
+                None => false,
+            };
+            if done || best.1.abs() >= MATE_BOUND || depth as usize >= empty_cells {
+                break;
             }
         }
         best
+    }
+
+    /// The line the search expects after the root move `first`: each
+    /// next move is the table's best move for the position reached, as
+    /// long as there is one and it is an empty cell (a table entry may
+    /// belong to another position with the same slot). The board is left
+    /// as it was.
+    fn principal_line(&mut self, first: Square) -> Line {
+        let mut line = Line::EMPTY;
+        line.push(first);
+        let mut mark = self.board.stones().turn;
+        let mut over = self.board.apply(first, mark);
+        while !over && line.moves().len() < Line::MAX {
+            let stones = self.board.stones();
+            if stones.marks as usize == stones.rules.cell_count() {
+                break;
+            }
+            // The reply: a five, or the block of one (the search keeps no
+            // entry for either), else the table's move.
+            let (five, _) = self.board.winning_cells(mark.other());
+            let (block, _) = self.board.winning_cells(mark);
+            let next = five
+                .or(block)
+                .or_else(|| self.table_move(stones.hash))
+                .filter(|&sq| {
+                    let stones = self.board.stones();
+                    stones.rules.contains(sq) && stones.cells[sq.index()] == 0
+                });
+            let Some(sq) = next else {
+                break;
+            };
+            mark = mark.other();
+            over = self.board.apply(sq, mark);
+            line.push(sq);
+        }
+        for &sq in line.moves().iter().rev() {
+            self.board.unapply(sq, mark);
+            mark = mark.other();
+        }
+        line
     }
 }
 

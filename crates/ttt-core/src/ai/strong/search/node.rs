@@ -91,7 +91,12 @@ impl<B: SearchBoard> Search<'_, B> {
     /// `alpha`..`beta`), searched `depth` plies deep (forced blocks free)
     /// at `ply` plies from the root; 0 once the budget is spent.
     pub(super) fn search(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-        self.meter.stats.nodes += 1;
+        let stats = &mut self.meter.stats;
+        stats.nodes += 1;
+        stats.seldepth = stats.seldepth.max(ply);
+        if depth <= 0 {
+            stats.threat_nodes += 1;
+        }
         if self.meter.exhausted() {
             return 0;
         }
@@ -143,6 +148,7 @@ impl<B: SearchBoard> Search<'_, B> {
         // The table's move first, then this ply's killers; the rest keep
         // their key order.
         let front = self.promote_known_moves(&mut list, n, tt_move, ply);
+        self.meter.stats.interior += 1;
         let alpha_in = alpha;
         let null_window = beta - alpha == 1;
         let mut best = -WIN;
@@ -181,6 +187,7 @@ impl<B: SearchBoard> Search<'_, B> {
             if self.meter.aborted {
                 return 0;
             }
+            self.meter.stats.children += 1;
             if v > best {
                 best = v;
                 best_move = sq;

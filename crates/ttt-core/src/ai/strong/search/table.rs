@@ -52,6 +52,13 @@ fn value_from_tt(v: i16, ply: u32) -> i32 {
 }
 
 impl<B> Search<'_, B> {
+    /// The best move the table holds for the position `key` (`None`: no
+    /// entry, or one without a move).
+    pub(super) fn table_move(&self, key: u64) -> Option<Square> {
+        let e = tt::probe(self.tt, key)?;
+        (e.mv != NO_MOVE).then(|| Square::from_index(e.mv))
+    }
+
     /// What the table holds for the node `key` searched to `depth` at
     /// `ply` with the window (`alpha`, `beta`): its best move of an earlier
     /// search (`NO_MOVE` if none), and a value that settles the node at

@@ -11,15 +11,14 @@
 //! plays first; `weights/eval.rs`), and the board keeps both sums over the
 //! empty cells as patterns change; the evaluation is those sums, a bonus
 //! for having the move and one per empty cell.
-use super::weights::eval::{MOVER_CELL, WAITER_CELL};
+use super::weights::eval::{MOVER_CELL, TEMPO, TEMPO_PER_100_EMPTY, WAITER_CELL};
 use crate::pattern::{by_multiset, CellWeights, PatternBoard};
 use crate::Mark;
 
-/// What having the move is worth besides the cells.
-const TEMPO: i32 = 578;
-/// What having the move is worth per 100 empty cells: the first move of
-/// the side to move counts for more on an emptier board.
-const TEMPO_PER_100_EMPTY: i32 = 95;
+/// A logit of win rate on the evaluation's scale: the weights were
+/// fitted so that `1 / (1 + e^(-value / LOGIT))` predicts the win rate
+/// (`weights/eval.rs`).
+pub(super) const LOGIT: i32 = 2500;
 
 /// Every class code's cell weights ([`MOVER_CELL`], [`WAITER_CELL`] of the
 /// multiset of its four patterns): one read a changed cell.

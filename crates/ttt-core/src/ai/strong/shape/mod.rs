@@ -127,6 +127,8 @@ impl SearchBoard for ShapeBoard {
         eval::value(&self.board, self.stones.turn)
     }
 
+    const LOGIT: Option<i32> = Some(eval::LOGIT);
+
     #[inline]
     fn winning_cells(&self, mark: Mark) -> (Option<Square>, u32) {
         self.five_cells(mark)

@@ -120,6 +120,7 @@ impl<B: SearchBoard> ThreatSearch<'_, '_, B> {
         }
         self.scratch.nodes_left -= 1;
         self.meter.stats.nodes += 1;
+        self.meter.stats.threat_nodes += 1;
         self.board.apply(sq, mark);
         true
     }

@@ -146,6 +146,8 @@ impl SearchBoard for WindowBoard {
         eval::for_side_to_move(turn, self.eval_x, self.threes[turn.index()])
     }
 
+    const LOGIT: Option<i32> = None;
+
     #[inline]
     fn winning_cells(&self, mark: Mark) -> (Option<Square>, u32) {
         self.completing_cells(mark)

@@ -18,6 +18,12 @@
 //! [`by_multiset`]: crate::pattern::by_multiset
 use crate::pattern::MULTISETS;
 
+/// What having the move is worth besides the cells.
+pub(in crate::ai::strong) const TEMPO: i32 = 578;
+/// What having the move is worth per 100 empty cells: the first move of
+/// the side to move counts for more on an emptier board.
+pub(in crate::ai::strong) const TEMPO_PER_100_EMPTY: i32 = 95;
+
 /// Weight of an empty cell of the side to move, by the multiset of its
 /// four line patterns.
 pub(in crate::ai::strong) const MOVER_CELL: [i16; MULTISETS] = [

@@ -1,0 +1,152 @@
+//! Labels positions of `ttt arena --record` files with a Gomocup engine's
+//! verdict, for fitting `strong`'s evaluation (`fit_eval`, in ttt-core's
+//! examples; `make refit-eval` runs both).
+//!
+//! ```sh
+//! cargo run --release -p ttt-cli --example label_positions -- \
+//!     --engine ../shared/tools/peers/pbrain-rapfi --time 100 RECORD... > verdicts.tsv
+//! ```
+//!
+//! Every position from ply 6 on where neither side has a four on the board
+//! (a cell that makes five: the position is tactical, not a matter of
+//! judgement) is sent to the engine with `INFO timeout_turn`; its last
+//! `Eval` in a MESSAGE line (Rapfi's form: `Eval 176`, `Eval +M21`,
+//! `Eval -M8`; from the side to move's view) is written with the moves
+//! that led there: `moves<TAB>verdict`, one position a line. Positions a
+//! verdict was already written for (in `--skip FILE`, the output of an
+//! earlier run) are not asked again, so a long labelling can be resumed.
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use ttt_core::pattern::{PatternBoard, ThreatClass};
+use ttt_core::{Mark, Position, Rules};
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: label_positions --engine CMD [--time MS] [--skip FILE] [--every N] RECORD..."
+    );
+    std::process::exit(2);
+}
+
+/// The engine's verdict on the position after `moves` (15x15 freestyle).
+fn verdict(cmd: &str, moves: &[String], ms: u64) -> Result<Option<String>, String> {
+    let mut child = Command::new("sh")
+        .args(["-c", cmd])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("{cmd}: {e}"))?;
+    let mut input = child.stdin.take().ok_or("no stdin")?;
+    let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+    let mut text =
+        format!("START 15\nINFO timeout_turn {ms}\nINFO timeout_match 0\nINFO rule 0\nBOARD\n");
+    let n = moves.len();
+    for (i, m) in moves.iter().enumerate() {
+        let x = m.as_bytes()[0] - b'a';
+        let y: u32 = m[1..].parse().map_err(|_| format!("bad move {m}"))?;
+        let who = if (n - i) % 2 == 0 { 1 } else { 2 };
+        text.push_str(&format!("{x},{},{who}\n", y - 1));
+    }
+    text.push_str("DONE\n");
+    input
+        .write_all(text.as_bytes())
+        .map_err(|e| e.to_string())?;
+    input.flush().map_err(|e| e.to_string())?;
+    let mut eval = None;
+    for line in output.lines() {
+        let line = line.map_err(|e| e.to_string())?;
+        if let Some(at) = line.find("Eval ") {
+            eval = line[at + 5..].split_whitespace().next().map(String::from);
+        }
+        let is_move = line
+            .split_once(',')
+            .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
+        if is_move {
+            break;
+        }
+    }
+    let _ = input.write_all(b"END\n");
+    drop(input);
+    let _ = child.wait();
+    Ok(eval)
+}
+
+fn main() {
+    let mut engine = None;
+    let mut ms = 100u64;
+    let mut every = 1usize;
+    let mut skip = HashSet::new();
+    let mut records = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage());
+        match a.as_str() {
+            "--engine" => engine = Some(value()),
+            "--time" => ms = value().parse().unwrap_or_else(|_| usage()),
+            "--every" => every = value().parse::<usize>().unwrap_or_else(|_| usage()).max(1),
+            "--skip" => {
+                let path = value();
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                skip.extend(
+                    text.lines()
+                        .filter_map(|l| Some(l.split_once('\t')?.0.to_string())),
+                );
+            }
+            _ if a.starts_with("--") => usage(),
+            _ => records.push(a),
+        }
+    }
+    let Some(engine) = engine else { usage() };
+    let rules = Rules::new(15, 15, 5).expect("15x15");
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for path in &records {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("label_positions: {path}: {e}");
+            std::process::exit(1);
+        });
+        for line in text.lines() {
+            let Some(start) = line.find("moves=\"").map(|i| i + 7) else {
+                continue;
+            };
+            let Some(len) = line[start..].find('"') else {
+                continue;
+            };
+            let moves: Vec<String> = line[start..start + len]
+                .split_whitespace()
+                .map(String::from)
+                .collect();
+            let mut pos = Position::new(rules);
+            for (ply, m) in moves.iter().enumerate() {
+                if ply >= 6 && ply % every == 0 && !pos.outcome().is_over() {
+                    let quiet = PatternBoard::new(&pos).is_ok_and(|b| {
+                        Mark::ALL
+                            .iter()
+                            .all(|&s| b.count(s, ThreatClass::Five) == 0)
+                    });
+                    let key = moves[..ply].join(" ");
+                    if quiet && !skip.contains(&key) {
+                        match verdict(&engine, &moves[..ply], ms) {
+                            Ok(Some(v)) => {
+                                let _ = writeln!(out, "{key}\t{v}");
+                                let _ = out.flush();
+                                skip.insert(key);
+                            }
+                            Ok(None) => {}
+                            Err(e) => {
+                                eprintln!("label_positions: {e}");
+                                std::process::exit(1);
+                            }
+                        }
+                    }
+                }
+                match rules.parse_square(m).ok().map(|sq| pos.play(sq)) {
+                    Some(Ok(_)) => {}
+                    _ => break,
+                }
+            }
+        }
+    }
+}
