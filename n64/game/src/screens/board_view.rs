@@ -11,7 +11,7 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
 use ttt_core::series::Seat;
-use ttt_core::{Forbidden, Mark, Outcome, Rules, WinCondition};
+use ttt_core::{Forbidden, Mark, Outcome, Rules, Square, WinCondition};
 
 use crate::canvas::{Canvas, Font, Panel};
 use crate::layout;
@@ -180,18 +180,30 @@ fn draw_board<C: Canvas>(sv: &Services, m: &Match, t: &mut C) {
     if big {
         draw_coordinates(&rules, board, cell, t);
     }
+    // The cells' rectangles, worked out here once: this runs every frame,
+    // for up to 225 cells (`layout::cell_rect` gives the same).
+    let cell_at = |sq: Square| {
+        Rectangle::new(
+            origin
+                + Point::new(
+                    sq.column() as i32 * cell as i32,
+                    sq.row() as i32 * cell as i32,
+                ),
+            Size::new(cell, cell),
+        )
+    };
+    // The winning line's cells, else the hint's, else the last move's.
     let win = m.pos.winning_line();
     let last = m.pos.last_move();
-    for sq in rules.squares() {
-        let r = layout::cell_rect(&rules, sq);
-        let inner = r.offset(-1);
-        if win.is_some_and(|l| l.contains(sq)) {
-            t.fill(inner, palette::WIN_CELL);
-        } else if m.hint == Some(sq) {
-            t.fill(inner, palette::HINT);
-        } else if last == Some(sq) {
-            t.fill(inner, palette::LAST);
-        }
+    let in_win = |sq: Square| win.is_some_and(|l| l.contains(sq));
+    for sq in win.iter().flat_map(|l| l.squares()) {
+        t.fill(cell_at(sq).offset(-1), palette::WIN_CELL);
+    }
+    if let Some(sq) = m.hint.filter(|&sq| !in_win(sq)) {
+        t.fill(cell_at(sq).offset(-1), palette::HINT);
+    }
+    if let Some(sq) = last.filter(|&sq| !in_win(sq) && m.hint != Some(sq)) {
+        t.fill(cell_at(sq).offset(-1), palette::LAST);
     }
     // Grid.
     let grid = if cell >= 30 { 2 } else { 1 };
@@ -213,15 +225,18 @@ fn draw_board<C: Canvas>(sv: &Services, m: &Match, t: &mut C) {
             palette::GRID,
         );
     }
-    for sq in rules.squares() {
-        let r = layout::cell_rect(&rules, sq);
-        if let Some(mark) = m.pos.get(sq) {
-            t.mark(r, mark);
-        } else if m.forbidden.contains(sq) && !m.pos.outcome().is_over() {
-            // X's forbidden points (renju): a small red square.
-            let size = (cell / 4).max(3);
+    // The marks, then X's forbidden points (renju: a small red square):
+    // only the cells that hold something are visited.
+    for mark in Mark::ALL {
+        for sq in m.pos.marks(mark) {
+            t.mark(cell_at(sq), mark);
+        }
+    }
+    if !m.pos.outcome().is_over() {
+        let size = (cell / 4).max(3);
+        for sq in m.forbidden {
             t.fill(
-                Rectangle::with_center(r.center(), Size::new(size, size)),
+                Rectangle::with_center(cell_at(sq).center(), Size::new(size, size)),
                 palette::FORBIDDEN,
             );
         }
@@ -384,7 +399,7 @@ fn draw_panel<C: Canvas>(sv: &Services, m: &Match, play_again: bool, t: &mut C) 
     // Controls, or the question after a game.
     let bottom = p.top_left.y + p.size.height as i32;
     if play_again {
-        draw_play_again(cx, bottom, t);
+        draw_play_again("Play again?", cx, bottom, t);
     } else {
         let lines: [&str; 4] = match m.mode {
             Mode::ComputerVsComputer => ["", "", "", "START: pause"],
@@ -430,10 +445,11 @@ fn draw_demo<C: Canvas>(sv: &Services, cx: i32, y: i32, t: &mut C) {
     }
 }
 
-/// "Play again?" with its answers, ending at `bottom`.
-fn draw_play_again<C: Canvas>(cx: i32, bottom: i32, t: &mut C) {
+/// The question after a game ("Play again?") with its answers, ending at
+/// `bottom`.
+fn draw_play_again<C: Canvas>(question: &str, cx: i32, bottom: i32, t: &mut C) {
     t.text(
-        "Play again?",
+        question,
         Point::new(cx, bottom - 40),
         Font::Medium,
         palette::CURSOR,
@@ -612,7 +628,8 @@ fn draw_big_panel<C: Canvas>(sv: &Services, m: &Match, play_again: bool, t: &mut
     y += 19;
     let bottom = p.top_left.y + p.size.height as i32;
     if play_again {
-        draw_play_again(cx, bottom, t);
+        // The panel holds 7 characters of the medium font.
+        draw_play_again("Again?", cx, bottom, t);
         return;
     }
     // Scores: this session / all time.
