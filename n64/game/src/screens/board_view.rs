@@ -166,19 +166,34 @@ fn draw_board<C: Canvas>(sv: &Services, m: &Match, t: &mut C) {
     let board = layout::board_rect(&rules);
     let (w, h) = (board.size.width, board.size.height);
     // The board inside its frame.
-    let frame = if big {
-        layout::BIG_FRAME
-    } else {
-        layout::BOARD_FRAME
-    };
-    t.panel(Panel {
-        area: board.offset(frame as i32),
-        fill: palette::PANEL,
-        edge: palette::FRAME,
-        inner: Some((board, palette::BOARD)),
-    });
     if big {
+        // A thin frame: four lines and the board's own fill, so that no
+        // pixel is filled twice (a panel's 2-pixel edge leaves no room for
+        // the board inside it, and the plain panel that then draws it fills
+        // the board's area four times: the console's dearest frame).
+        let outer = board.offset(layout::BIG_FRAME as i32);
+        let (x0, y0) = (outer.top_left.x, outer.top_left.y);
+        let (x1, y1) = (x0 + outer.size.width as i32, y0 + outer.size.height as i32);
+        let edge = layout::BIG_FRAME;
+        let (w, h) = (outer.size.width - 2 * edge, outer.size.height - 2 * edge);
+        let e = edge as i32;
+        for r in [
+            Rectangle::new(Point::new(x0 + e, y0), Size::new(w, edge)),
+            Rectangle::new(Point::new(x0 + e, y1 - e), Size::new(w, edge)),
+            Rectangle::new(Point::new(x0, y0 + e), Size::new(edge, h)),
+            Rectangle::new(Point::new(x1 - e, y0 + e), Size::new(edge, h)),
+        ] {
+            t.fill(r, palette::FRAME);
+        }
+        t.fill(board, palette::BOARD);
         draw_coordinates(&rules, board, cell, t);
+    } else {
+        t.panel(Panel {
+            area: board.offset(layout::BOARD_FRAME as i32),
+            fill: palette::PANEL,
+            edge: palette::FRAME,
+            inner: Some((board, palette::BOARD)),
+        });
     }
     // The cells' rectangles, worked out here once: this runs every frame,
     // for up to 225 cells (`layout::cell_rect` gives the same).
