@@ -123,8 +123,9 @@ pub struct PlayArgs {
 
     /// Limit each search of the computer players to N nodes (deterministic,
     /// unlike a time limit). The N64 console searches with 3000 nodes a
-    /// move, so `--max-nodes 3000 --seed SEED` replays a console game on the
-    /// desktop.
+    /// move on boards up to 9x9, so `--max-nodes 3000 --seed SEED` replays
+    /// such a console game on the desktop; on larger boards it searches for
+    /// a time (its Think time), which no replay repeats.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
 
