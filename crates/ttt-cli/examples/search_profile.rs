@@ -20,9 +20,9 @@
 //! in its MESSAGE lines; Rapfi says `Depth 16-30`, depth and selective
 //! depth).
 use std::cell::RefCell;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod peer;
 
 use ttt_core::ai::strong::{Budget, Engine, Iteration};
 use ttt_core::ai::TtEntry;
@@ -149,35 +149,9 @@ fn count(text: &str) -> Option<u64> {
 }
 
 fn search_peer(cmd: &str, moves: &[String], ms: u64) -> Result<Peer, String> {
-    let mut child = Command::new("sh")
-        .args(["-c", cmd])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{cmd}: {e}"))?;
-    let mut input = child.stdin.take().ok_or("no stdin")?;
-    let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-    let mut text =
-        format!("START 15\nINFO timeout_turn {ms}\nINFO timeout_match 0\nINFO rule 0\nBOARD\n");
-    let n = moves.len();
-    for (i, m) in moves.iter().enumerate() {
-        let x = m.as_bytes()[0] - b'a';
-        let y: u32 = m[1..].parse().map_err(|_| format!("bad move {m}"))?;
-        let who = if (n - i) % 2 == 0 { 1 } else { 2 };
-        text.push_str(&format!("{x},{},{who}\n", y - 1));
-    }
-    text.push_str("DONE\n");
-    let began = Instant::now();
-    input
-        .write_all(text.as_bytes())
-        .map_err(|e| e.to_string())?;
-    input.flush().map_err(|e| e.to_string())?;
     let mut peer = Peer::default();
-    for line in output.lines() {
-        let line = line.map_err(|e| e.to_string())?;
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        for f in &fields {
+    peer.secs = peer::think(cmd, moves, ms, |line| {
+        for f in line.split('|').map(str::trim) {
             let f = f.trim_start_matches("MESSAGE ");
             if let Some(d) = f.strip_prefix("Depth ") {
                 let (a, b) = d.split_once('-').unwrap_or((d, d));
@@ -187,17 +161,7 @@ fn search_peer(cmd: &str, moves: &[String], ms: u64) -> Result<Peer, String> {
                 peer.nodes = count(v).unwrap_or(0);
             }
         }
-        let is_move = line
-            .split_once(',')
-            .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
-        if is_move {
-            break;
-        }
-    }
-    peer.secs = began.elapsed().as_secs_f64();
-    let _ = input.write_all(b"END\n");
-    drop(input);
-    let _ = child.wait();
+    })?;
     Ok(peer)
 }
 
