@@ -12,7 +12,10 @@
 //! is searched by `strong` in this process (a 64 MiB table, as
 //! `pbrain-ttt` has, cleared before each position) for `--time` ms, and,
 //! with `--engine`, by the peer with `INFO timeout_turn` of the same
-//! time. Printed: one line a position, then a table of means and medians:
+//! time. Printed: one line a position, then a table of means and medians
+//! over all positions and one over the open ones (every search used half
+//! its time or more: where a forced win ends a search at once, depth says
+//! nothing):
 //! depth reached, nodes, nodes a second, the effective branching factor
 //! (nodes of an iteration over the iteration before, geometric mean of
 //! the last three), moves searched per interior node and the share of
@@ -260,17 +263,31 @@ fn main() {
             }
         }
     }
+    let half = args.time_ms as f64 / 2000.0;
+    let open: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.0.secs >= half && r.1.as_ref().is_none_or(|p| p.secs >= half))
+        .collect();
+    let all: Vec<&Row> = rows.iter().collect();
+    let peer = args.engine.is_some();
+    table(&all, "positions", args.time_ms, peer);
+    table(
+        &open,
+        "open positions (every search used half its time or more: no forced end found early)",
+        args.time_ms,
+        peer,
+    );
+}
+
+/// Means and medians of `rows`' figures, as a Markdown table.
+fn table(rows: &[&Row], what: &str, time_ms: u64, peer: bool) {
     let col = |f: Column| -> (f64, f64) {
-        let v: Vec<f64> = rows.iter().filter_map(f).collect();
+        let v: Vec<f64> = rows.iter().filter_map(|r| f(r)).collect();
         let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
         (mean, median(v))
     };
     println!();
-    println!(
-        "| {} positions, {} ms | mean | median |",
-        rows.len(),
-        args.time_ms
-    );
+    println!("| {} {what}, {time_ms} ms | mean | median |", rows.len());
     println!("|---|---|---|");
     let lines: [(&str, Column); 10] = [
         ("ours: depth", &|r| Some(r.0.depth as f64)),
@@ -296,7 +313,7 @@ fn main() {
     ];
     for (name, f) in lines {
         let (mean, med) = col(f);
-        if name.starts_with("peer") && args.engine.is_none() {
+        if name.starts_with("peer") && !peer {
             continue;
         }
         println!("| {name} | {mean:.2} | {med:.2} |");
