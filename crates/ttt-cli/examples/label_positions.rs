@@ -16,8 +16,9 @@
 //! verdict was already written for (in `--skip FILE`, the output of an
 //! earlier run) are not asked again, so a long labelling can be resumed.
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::Write;
+
+mod peer;
 
 use ttt_core::pattern::{PatternBoard, ThreatClass};
 use ttt_core::{Mark, Position, Rules};
@@ -29,47 +30,21 @@ fn usage() -> ! {
     std::process::exit(2);
 }
 
-/// The engine's verdict on the position after `moves` (15x15 freestyle).
+/// The engine's verdict on the position after `moves` (15x15 freestyle):
+/// its last `Eval` before the move that is a value (Rapfi says
+/// `VAL_NONE` before its first iteration ends; such a position is left
+/// for a later run).
 fn verdict(cmd: &str, moves: &[String], ms: u64) -> Result<Option<String>, String> {
-    let mut child = Command::new("sh")
-        .args(["-c", cmd])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{cmd}: {e}"))?;
-    let mut input = child.stdin.take().ok_or("no stdin")?;
-    let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-    let mut text =
-        format!("START 15\nINFO timeout_turn {ms}\nINFO timeout_match 0\nINFO rule 0\nBOARD\n");
-    let n = moves.len();
-    for (i, m) in moves.iter().enumerate() {
-        let x = m.as_bytes()[0] - b'a';
-        let y: u32 = m[1..].parse().map_err(|_| format!("bad move {m}"))?;
-        let who = if (n - i) % 2 == 0 { 1 } else { 2 };
-        text.push_str(&format!("{x},{},{who}\n", y - 1));
-    }
-    text.push_str("DONE\n");
-    input
-        .write_all(text.as_bytes())
-        .map_err(|e| e.to_string())?;
-    input.flush().map_err(|e| e.to_string())?;
     let mut eval = None;
-    for line in output.lines() {
-        let line = line.map_err(|e| e.to_string())?;
+    peer::think(cmd, moves, ms, |line| {
         if let Some(at) = line.find("Eval ") {
-            eval = line[at + 5..].split_whitespace().next().map(String::from);
+            let word = line[at + 5..].split_whitespace().next().unwrap_or("");
+            let digits = word.trim_start_matches(['+', '-']).trim_start_matches('M');
+            if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                eval = Some(word.to_string());
+            }
         }
-        let is_move = line
-            .split_once(',')
-            .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
-        if is_move {
-            break;
-        }
-    }
-    let _ = input.write_all(b"END\n");
-    drop(input);
-    let _ = child.wait();
+    })?;
     Ok(eval)
 }
 

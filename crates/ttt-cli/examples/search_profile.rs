@@ -12,7 +12,10 @@
 //! is searched by `strong` in this process (a 64 MiB table, as
 //! `pbrain-ttt` has, cleared before each position) for `--time` ms, and,
 //! with `--engine`, by the peer with `INFO timeout_turn` of the same
-//! time. Printed: one line a position, then a table of means and medians:
+//! time. Printed: one line a position, then a table of means and medians
+//! over all positions and one over the open ones (every search used half
+//! its time or more: where a forced win ends a search at once, depth says
+//! nothing):
 //! depth reached, nodes, nodes a second, the effective branching factor
 //! (nodes of an iteration over the iteration before, geometric mean of
 //! the last three), moves searched per interior node and the share of
@@ -20,9 +23,9 @@
 //! in its MESSAGE lines; Rapfi says `Depth 16-30`, depth and selective
 //! depth).
 use std::cell::RefCell;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+mod peer;
 
 use ttt_core::ai::strong::{Budget, Engine, Iteration};
 use ttt_core::ai::TtEntry;
@@ -150,35 +153,9 @@ fn count(text: &str) -> Option<u64> {
 }
 
 fn search_peer(cmd: &str, moves: &[String], ms: u64) -> Result<Peer, String> {
-    let mut child = Command::new("sh")
-        .args(["-c", cmd])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("{cmd}: {e}"))?;
-    let mut input = child.stdin.take().ok_or("no stdin")?;
-    let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-    let mut text =
-        format!("START 15\nINFO timeout_turn {ms}\nINFO timeout_match 0\nINFO rule 0\nBOARD\n");
-    let n = moves.len();
-    for (i, m) in moves.iter().enumerate() {
-        let x = m.as_bytes()[0] - b'a';
-        let y: u32 = m[1..].parse().map_err(|_| format!("bad move {m}"))?;
-        let who = if (n - i) % 2 == 0 { 1 } else { 2 };
-        text.push_str(&format!("{x},{},{who}\n", y - 1));
-    }
-    text.push_str("DONE\n");
-    let began = Instant::now();
-    input
-        .write_all(text.as_bytes())
-        .map_err(|e| e.to_string())?;
-    input.flush().map_err(|e| e.to_string())?;
     let mut peer = Peer::default();
-    for line in output.lines() {
-        let line = line.map_err(|e| e.to_string())?;
-        let fields: Vec<&str> = line.split('|').map(str::trim).collect();
-        for f in &fields {
+    peer.secs = peer::think(cmd, moves, ms, |line| {
+        for f in line.split('|').map(str::trim) {
             let f = f.trim_start_matches("MESSAGE ");
             if let Some(d) = f.strip_prefix("Depth ") {
                 let (a, b) = d.split_once('-').unwrap_or((d, d));
@@ -188,17 +165,7 @@ fn search_peer(cmd: &str, moves: &[String], ms: u64) -> Result<Peer, String> {
                 peer.nodes = count(v).unwrap_or(0);
             }
         }
-        let is_move = line
-            .split_once(',')
-            .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
-        if is_move {
-            break;
-        }
-    }
-    peer.secs = began.elapsed().as_secs_f64();
-    let _ = input.write_all(b"END\n");
-    drop(input);
-    let _ = child.wait();
+    })?;
     Ok(peer)
 }
 
@@ -297,17 +264,31 @@ fn main() {
             }
         }
     }
+    let half = args.time_ms as f64 / 2000.0;
+    let open: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.0.secs >= half && r.1.as_ref().is_none_or(|p| p.secs >= half))
+        .collect();
+    let all: Vec<&Row> = rows.iter().collect();
+    let peer = args.engine.is_some();
+    table(&all, "positions", args.time_ms, peer);
+    table(
+        &open,
+        "open positions (every search used half its time or more: no forced end found early)",
+        args.time_ms,
+        peer,
+    );
+}
+
+/// Means and medians of `rows`' figures, as a Markdown table.
+fn table(rows: &[&Row], what: &str, time_ms: u64, peer: bool) {
     let col = |f: Column| -> (f64, f64) {
-        let v: Vec<f64> = rows.iter().filter_map(f).collect();
+        let v: Vec<f64> = rows.iter().filter_map(|r| f(r)).collect();
         let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
         (mean, median(v))
     };
     println!();
-    println!(
-        "| {} positions, {} ms | mean | median |",
-        rows.len(),
-        args.time_ms
-    );
+    println!("| {} {what}, {time_ms} ms | mean | median |", rows.len());
     println!("|---|---|---|");
     let lines: [(&str, Column); 10] = [
         ("ours: depth", &|r| Some(r.0.depth as f64)),
@@ -333,7 +314,7 @@ fn main() {
     ];
     for (name, f) in lines {
         let (mean, med) = col(f);
-        if name.starts_with("peer") && args.engine.is_none() {
+        if name.starts_with("peer") && !peer {
             continue;
         }
         println!("| {name} | {mean:.2} | {med:.2} |");

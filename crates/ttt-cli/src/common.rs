@@ -65,10 +65,13 @@ pub fn exit_code(err: &anyhow::Error) -> i32 {
 }
 
 /// Whether an error is a closed pipe (`ttt move - | head`): not worth a message.
+/// JSON output meets it inside serde_json's error.
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|e| {
         e.downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || e.downcast_ref::<serde_json::Error>()
+                .is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
     })
 }
 

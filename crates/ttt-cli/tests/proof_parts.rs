@@ -475,3 +475,27 @@ fn numbers_after_a_first_move_are_read_as_written() {
         assert!(err.contains(&format!("`after {bad}`")), "{err}");
     }
 }
+
+#[test]
+fn json_into_a_closed_pipe_ends_quietly() {
+    // `ttt solve --list-parts --json | head -1`, with the reader gone before
+    // the first write: JSON output meets the closed pipe inside serde_json.
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ttt"))
+        .args([
+            "solve",
+            "--size",
+            "8x8",
+            "-k",
+            "5",
+            "--list-parts",
+            "--json",
+        ])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "quiet on EPIPE");
+    assert!(out.status.success());
+}
