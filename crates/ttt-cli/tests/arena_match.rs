@@ -242,6 +242,44 @@ fn an_openings_file_is_played_in_order_with_colours_swapped() {
     assert_eq!(field(lines[0], "x"), field(lines[1], "o"));
 }
 
+/// --openings-skip: a second sample of the same file.
+#[test]
+fn openings_skip_starts_further_down_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("three.txt");
+    fs::write(&file, "# three openings\nh8 i9 g7\nh8 h9\nh8 g9 i7 j9\n").unwrap();
+    let file = file.to_str().unwrap();
+    let record = dir.path().join("games.txt");
+    let out = random_from_openings(
+        file,
+        "2",
+        &["--openings-skip", "2", "--record", record.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("from opening 3"), "{stdout}");
+    let text = fs::read_to_string(&record).unwrap();
+    for line in text.lines() {
+        assert_eq!(field(line, "opening"), "h8 g9 i7 j9", "{line}");
+    }
+    // Past what is left: refused before a game, saying why.
+    let out = random_from_openings(file, "4", &["--openings-skip", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("has 3 openings (1 after --openings-skip 2), enough for 2 games, not 4"),
+        "{stderr}"
+    );
+    // Without a file it means nothing: clap says so.
+    let out = arena(&["-x", "random", "-o", "random", "--openings-skip", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--openings-file"));
+}
+
 #[test]
 fn bad_openings_files_are_refused_before_a_game() {
     let dir = tempfile::tempdir().unwrap();

@@ -50,9 +50,9 @@ strong engine scores it within +-300 for the side to move after a fixed
 with a three or a clear initiative. The same --seed gives the same openings.
 That check is shallow: Rapfi finds a forced win or a large lead for one side
 in most of them. --openings-file FILE plays the openings of FILE instead, in
-its order, each twice with colours swapped; crates/ttt-cli/openings/
-freestyle-15x15.txt holds 15x15 openings that Rapfi judges even (its file
-header says how they were chosen).
+its order, each twice with colours swapped (--openings-skip N starts at its
+opening N+1); crates/ttt-cli/openings/freestyle-15x15.txt holds 15x15
+openings that Rapfi judges even (its file header says how they were chosen).
 
 --time-x MS and --time-o MS give one player its own time per move instead of
 --time (time odds): how much more time would one engine need to match the
@@ -143,6 +143,15 @@ pub struct ArenaArgs {
     /// swapped.
     #[arg(long, value_name = "FILE", conflicts_with = "openings")]
     pub openings_file: Option<PathBuf>,
+    /// Skip the first N openings of --openings-file (a second sample of
+    /// the same file: --openings-skip 20 --games 40 plays openings 21-40).
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "openings_file",
+        default_value_t = 0
+    )]
+    pub openings_skip: usize,
     /// Time per move in ms: built-in players think at most this long,
     /// engines get it as INFO timeout_turn (engines: 5000 if not given).
     #[arg(long, value_name = "MS")]
@@ -253,14 +262,20 @@ impl Match {
                     .map_err(|e| e.to_string())
                     .and_then(|text| openings::parse_openings(&text, &rules))
                     .map_err(|e| input_error(format!("--openings-file {shown}: {e}")))?;
-                if u64::from(args.games) > 2 * list.len() as u64 {
+                let left = list.len().saturating_sub(args.openings_skip);
+                if u64::from(args.games) > 2 * left as u64 {
                     let (count, plural) = (list.len(), if list.len() == 1 { "" } else { "s" });
+                    let after = match args.openings_skip {
+                        0 => String::new(),
+                        skip => format!(" ({left} after --openings-skip {skip})"),
+                    };
                     return Err(input_error(format!(
-                        "--openings-file {shown} has {count} opening{plural}, enough for {} games, not {}",
-                        2 * count,
+                        "--openings-file {shown} has {count} opening{plural}{after}, enough for {} games, not {}",
+                        2 * left,
                         args.games
                     )));
                 }
+                let list = list.into_iter().skip(args.openings_skip).collect();
                 Some(list)
             }
             None => None,

@@ -23,6 +23,7 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             swap: bool,
             openings: Option<String>,
             openings_file: Option<String>,
+            openings_skip: usize,
             seed: u64,
             /// Time per move when both sides have the same.
             time_ms: Option<u64>,
@@ -41,6 +42,7 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
             swap: m.swap,
             openings: args.openings.map(|s| s.to_string()),
             openings_file: args.openings_file.as_ref().map(|p| p.display().to_string()),
+            openings_skip: args.openings_skip,
             seed: args.seed,
             time_ms: if turn_ms(0) == turn_ms(1) {
                 turn_ms(0)
@@ -62,8 +64,12 @@ pub(super) fn print_summary(args: &ArenaArgs, m: &Match, tally: &Tally) -> io::R
                 format!("openings of {stones} stones, each played twice with colours swapped")
             }
             (None, Some(file), _) => format!(
-                "the openings of {}, each played twice with colours swapped",
-                file.display()
+                "the openings of {}{}, each played twice with colours swapped",
+                file.display(),
+                match args.openings_skip {
+                    0 => String::new(),
+                    skip => format!(" from opening {}", skip + 1),
+                }
             ),
             (None, None, true) => "colours alternate".to_string(),
             (None, None, false) => "-x plays X".to_string(),
