@@ -127,8 +127,9 @@ pub(super) trait Selectivity {
 
     /// Fours searched at a node past the horizon, at most (the best by
     /// [`order_key`](SearchBoard::order_key); 0: none, the static
-    /// evaluation is the value).
-    fn horizon_fours(&self) -> usize;
+    /// evaluation is the value). None on any board under "exactly k",
+    /// where a four may make an overline (the search's rule).
+    const HORIZON_FOURS: usize;
 
     /// How many plies shallower the `i`-th move (from 0) of a node `depth`
     /// plies deep is searched first, `front` moves having come from the

@@ -19,24 +19,24 @@ use super::super::score::{MAX_PLY, WIN};
 use super::picker::{insert_ranked, BEAM};
 use super::Search;
 use crate::pattern::ThreatClass;
-use crate::Square;
+use crate::{Square, WinCondition};
 
 /// Fours searched past the horizon, at most, in a row.
 const FOUR_PLIES: i32 = 4;
 /// Room for the fours a node tries past the horizon (the boards'
-/// [`horizon_fours`] are at most this).
+/// [`HORIZON_FOURS`] are at most this).
 ///
-/// [`horizon_fours`]: super::super::board::Selectivity::horizon_fours
+/// [`HORIZON_FOURS`]: super::super::board::Selectivity::HORIZON_FOURS
 const MAX_HORIZON_FOURS: usize = 2;
 
 impl<B: SearchBoard> Search<'_, B> {
     /// Past the horizon: the static evaluation, or better if a move that
     /// makes a four (the opponent's block is forced and free; the board's
-    /// best [`horizon_fours`] by key) leads somewhere, up to [`FOUR_PLIES`]
-    /// fours deep: continuous fours that end in two winning cells are found
-    /// beyond the search's depth.
+    /// best [`HORIZON_FOURS`] by key; none under "exactly k") leads
+    /// somewhere, up to [`FOUR_PLIES`] fours deep: continuous fours that
+    /// end in two winning cells are found beyond the search's depth.
     ///
-    /// [`horizon_fours`]: super::super::board::Selectivity::horizon_fours
+    /// [`HORIZON_FOURS`]: super::super::board::Selectivity::HORIZON_FOURS
     pub(super) fn fours_only(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         let stand = self.board.static_eval();
         let me = self.board.stones().turn;
@@ -47,7 +47,11 @@ impl<B: SearchBoard> Search<'_, B> {
         {
             return stand;
         }
-        let most = self.board.horizon_fours().min(MAX_HORIZON_FOURS);
+        let most = if self.board.stones().rules.win_condition() == WinCondition::ExactlyK {
+            0
+        } else {
+            B::HORIZON_FOURS.min(MAX_HORIZON_FOURS)
+        };
         if most == 0 {
             return stand;
         }

@@ -7,7 +7,6 @@ use super::super::board::{Aspiration, SearchBoard, Selectivity};
 use super::super::score::MATE_BOUND;
 use super::ShapeBoard;
 use crate::pattern::ThreatClass;
-use crate::WinCondition;
 
 /// `1000 ln(i)` for `i` up to 65 (0 for 0): the late-move reductions.
 const LN_1000: [i32; 66] = [
@@ -33,10 +32,6 @@ pub(in crate::ai::strong) const FUTILITY_MARGIN: i32 = 500;
 /// `(3 + depth^1.32) / 2` there (2 at one ply, 5 at four, 12 at ten).
 const QUIET_MOVES_BASE: usize = 2;
 
-/// Fours tried at a node past the horizon, at most: the best one. The
-/// leaves cost less than the window board's, so the tree goes deeper.
-const HORIZON_FOURS: usize = 1;
-
 impl Selectivity for ShapeBoard {
     /// From the fifth ply, a third of a win-rate logit (as it was) either
     /// side of the value before.
@@ -45,16 +40,9 @@ impl Selectivity for ShapeBoard {
         half_width: 500,
     });
 
-    /// [`HORIZON_FOURS`]; none under "exactly five" (as on the window
-    /// board).
-    #[inline]
-    fn horizon_fours(&self) -> usize {
-        if self.stones.rules.win_condition() == WinCondition::ExactlyK {
-            0
-        } else {
-            HORIZON_FOURS
-        }
-    }
+    /// The best one. The leaves cost less than the window board's, so
+    /// the tree goes deeper.
+    const HORIZON_FOURS: usize = 1;
 
     /// By `ln(depth) * ln(i + 1)` plies from the third move (`i` = 2) on,
     /// the form chess and gomoku engines commonly use, and one ply more at

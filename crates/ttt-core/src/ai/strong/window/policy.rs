@@ -4,26 +4,13 @@
 use super::super::board::{Aspiration, Selectivity};
 use super::WindowBoard;
 use crate::pattern::ThreatClass;
-use crate::WinCondition;
-
-/// Fours tried at a node past the horizon, at most: the two with the best
-/// ordering keys (all of them, a dozen where threes abound, are thousands
-/// of nodes under every leaf).
-const HORIZON_FOURS: usize = 2;
 
 impl Selectivity for WindowBoard {
     const ASPIRATION: Option<Aspiration> = None;
 
-    /// [`HORIZON_FOURS`]; none under "exactly k", where a window's four
-    /// may make an overline.
-    #[inline]
-    fn horizon_fours(&self) -> usize {
-        if self.stones.rules.win_condition() == WinCondition::ExactlyK {
-            0
-        } else {
-            HORIZON_FOURS
-        }
-    }
+    /// The two with the best ordering keys (all of them, a dozen where
+    /// threes abound, are thousands of nodes under every leaf).
+    const HORIZON_FOURS: usize = 2;
 
     /// One ply, from the fourth move at depth 3 and more (not for moves
     /// that make a four, nor the table's and killers' moves).
