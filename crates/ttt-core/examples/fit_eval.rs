@@ -23,11 +23,9 @@
 //! the held-out positions).
 use std::collections::HashMap;
 
-use ttt_core::pattern::PatternBoard;
+use ttt_core::pattern::{multiset_index, PatternBoard, MULTISETS};
 use ttt_core::{Direction, Position, Rules};
 
-/// Multisets of four line patterns out of ten.
-const MULTISETS: usize = 715;
 /// Parameters: the two cell tables, then the tempo and the per-100-empty
 /// bonus.
 const PARAMS: usize = 2 * MULTISETS + 2;
@@ -39,25 +37,6 @@ struct Sample {
     features: Vec<(u32, f32)>,
     target: f64,
     held_out: bool,
-}
-
-/// The rank of each sorted quadruple `a <= b <= c <= d` (coded
-/// `a*1000 + b*100 + c*10 + d`) in lexicographic order: the engine's
-/// multiset index.
-fn ranks() -> Vec<u16> {
-    let mut rank = vec![0u16; 10_000];
-    let mut next = 0;
-    for a in 0..10 {
-        for b in a..10 {
-            for c in b..10 {
-                for d in c..10 {
-                    rank[a * 1000 + b * 100 + c * 10 + d] = next;
-                    next += 1;
-                }
-            }
-        }
-    }
-    rank
 }
 
 fn target(verdict: &str) -> Option<f64> {
@@ -146,7 +125,6 @@ fn main() {
         eprintln!("usage: fit_eval [--init FILE] [--iterations N] [--ridge R] VERDICTS.tsv...");
         std::process::exit(2);
     }
-    let rank = ranks();
     let rules = Rules::new(15, 15, 5).expect("15x15");
     let mut samples = Vec::new();
     for path in &paths {
@@ -183,12 +161,7 @@ fn main() {
                 }
                 empty += 1;
                 for (side, offset) in [(me, 0), (me.other(), MULTISETS)] {
-                    let mut p: Vec<usize> = Direction::ALL
-                        .iter()
-                        .map(|&d| board.pattern(sq, side, d) as usize)
-                        .collect();
-                    p.sort_unstable();
-                    let r = rank[p[0] * 1000 + p[1] * 100 + p[2] * 10 + p[3]] as usize;
+                    let r = multiset_index(Direction::ALL.map(|d| board.pattern(sq, side, d)));
                     *counts.entry((offset + r) as u32).or_default() += 1.0;
                 }
             }

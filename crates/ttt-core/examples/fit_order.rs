@@ -19,7 +19,7 @@
 //! the first 12 (the search's beam). Multisets never seen keep the weight
 //! of the all-dead one. Weights are printed in thousandths of a logit.
 use std::io::Read;
-use ttt_core::pattern::PatternBoard;
+use ttt_core::pattern::{multiset_index, PatternBoard};
 use ttt_core::{Direction, Position, Rules, Square};
 
 /// Multisets of four patterns out of ten.
@@ -32,25 +32,6 @@ struct Sample {
     played: usize,
 }
 
-/// The index of each sorted pattern quadruple `a <= b <= c <= d`, coded
-/// `a * 1000 + b * 100 + c * 10 + d`, among all of them in lexicographic
-/// order (as the engine's tables are indexed).
-fn multiset_ranks() -> Vec<u16> {
-    let mut rank = vec![0u16; 10_000];
-    let mut next = 0;
-    for a in 0..10 {
-        for b in a..10 {
-            for c in b..10 {
-                for d in c..10 {
-                    rank[a * 1000 + b * 100 + c * 10 + d] = next;
-                    next += 1;
-                }
-            }
-        }
-    }
-    rank
-}
-
 /// The value of `name="..."` in a record line.
 fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
     let key = format!(" {name}=\"");
@@ -61,7 +42,7 @@ fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
 
 /// The samples of the games in `text` where the player whose command
 /// contains `who` moved.
-fn samples(text: &str, who: &str, rank: &[u16], out: &mut Vec<Sample>) {
+fn samples(text: &str, who: &str, out: &mut Vec<Sample>) {
     let rules = Rules::new(15, 15, 5).expect("15x15 k=5");
     for line in text.lines() {
         let (Some(x), Some(o), Some(moves), Some(opening)) = (
@@ -100,9 +81,7 @@ fn samples(text: &str, who: &str, rank: &[u16], out: &mut Vec<Sample>) {
                     .collect();
                 if let Some(played) = candidates.iter().position(|&c| c == sq) {
                     let multiset = |c: Square, mark| {
-                        let mut p = Direction::ALL.map(|d| board.pattern(c, mark, d) as usize);
-                        p.sort_unstable();
-                        rank[p[0] * 1000 + p[1] * 100 + p[2] * 10 + p[3]]
+                        multiset_index(Direction::ALL.map(|d| board.pattern(c, mark, d))) as u16
                     };
                     let cells = candidates
                         .iter()
@@ -148,12 +127,11 @@ fn main() {
         eprintln!("usage: fit_order PLAYER RECORD...");
         std::process::exit(2);
     };
-    let rank = multiset_ranks();
     let mut all = Vec::new();
     for path in files {
         let mut text = String::new();
         match std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text)) {
-            Ok(_) => samples(&text, who, &rank, &mut all),
+            Ok(_) => samples(&text, who, &mut all),
             Err(e) => {
                 eprintln!("{path}: {e}");
                 std::process::exit(1);

@@ -31,4 +31,5 @@ pub use line::LinePattern;
 pub use probe::Probe;
 pub use threat::ThreatClass;
 pub(crate) use threat::COMBINATIONS;
-pub(crate) use weights::{by_multiset, CellWeights, MULTISETS};
+pub(crate) use weights::{by_multiset, CellWeights};
+pub use weights::{multiset_index, MULTISETS};

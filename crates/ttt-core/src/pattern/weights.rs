@@ -8,6 +8,7 @@
 //! class codes by [`by_multiset`].
 //!
 //! [`PatternBoard::set_cell_weights`]: super::PatternBoard
+use super::line::LinePattern;
 use super::threat::COMBINATIONS;
 
 /// Two weights for each combination of four line patterns (index: its
@@ -16,15 +17,24 @@ use super::threat::COMBINATIONS;
 pub(crate) type CellWeights = [[i16; 2]; COMBINATIONS];
 
 /// Multisets of four line patterns out of ten.
-pub(crate) const MULTISETS: usize = 715;
+pub const MULTISETS: usize = 715;
 
-/// For each class code, the weights of its multiset of four line patterns
-/// in `mover` and `waiter` (indexed among all [`MULTISETS`] in order of
-/// their patterns sorted, `a <= b <= c <= d`, lexicographic).
-pub(crate) const fn by_multiset(
-    mover: &[i16; MULTISETS],
-    waiter: &[i16; MULTISETS],
-) -> CellWeights {
+/// The index of the multiset of four line patterns, in any order, among
+/// all [`MULTISETS`] (in order of their patterns sorted, `a <= b <= c <=
+/// d`, lexicographic): where the fitted weight tables keep its weight.
+pub const fn multiset_index(patterns: [LinePattern; 4]) -> usize {
+    let code = patterns[0] as usize
+        + 10 * patterns[1] as usize
+        + 100 * patterns[2] as usize
+        + 1000 * patterns[3] as usize;
+    MULTISET_OF[code] as usize
+}
+
+/// For each class code (four line patterns, one a decimal digit), the
+/// index of its multiset.
+static MULTISET_OF: [u16; COMBINATIONS] = multiset_of_codes();
+
+const fn multiset_of_codes() -> [u16; COMBINATIONS] {
     let mut rank = [0u16; COMBINATIONS];
     let mut next = 0u16;
     let mut a = 0;
@@ -45,7 +55,7 @@ pub(crate) const fn by_multiset(
         }
         a += 1;
     }
-    let mut table = [[0i16; 2]; COMBINATIONS];
+    let mut of = [0u16; COMBINATIONS];
     let mut code = 0;
     while code < COMBINATIONS {
         let mut p = [code % 10, code / 10 % 10, code / 100 % 10, code / 1000];
@@ -61,9 +71,54 @@ pub(crate) const fn by_multiset(
             }
             i += 1;
         }
-        let r = rank[p[0] * 1000 + p[1] * 100 + p[2] * 10 + p[3]] as usize;
+        of[code] = rank[p[0] * 1000 + p[1] * 100 + p[2] * 10 + p[3]];
+        code += 1;
+    }
+    of
+}
+
+/// For each class code, the weights of its multiset of four line patterns
+/// in `mover` and `waiter` (indexed by [`multiset_index`]).
+pub(crate) const fn by_multiset(
+    mover: &[i16; MULTISETS],
+    waiter: &[i16; MULTISETS],
+) -> CellWeights {
+    let mut table = [[0i16; 2]; COMBINATIONS];
+    let mut code = 0;
+    while code < COMBINATIONS {
+        let r = MULTISET_OF[code] as usize;
         table[code] = [mover[r], waiter[r]];
         code += 1;
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_multiset_has_one_index_whatever_the_order() {
+        let all = LinePattern::ALL;
+        let mut seen = [false; MULTISETS];
+        for a in all {
+            for b in all {
+                for c in all {
+                    for d in all {
+                        let i = multiset_index([a, b, c, d]);
+                        assert_eq!(i, multiset_index([d, b, a, c]));
+                        assert_eq!(i, multiset_index([c, d, b, a]));
+                        seen[i] = true;
+                    }
+                }
+            }
+        }
+        assert!(
+            seen.iter().all(|&s| s),
+            "{MULTISETS} multisets, each reached"
+        );
+        // Sorted lexicographic order: the all-lowest first, the all-highest last.
+        assert_eq!(multiset_index([all[0]; 4]), 0);
+        assert_eq!(multiset_index([all[9]; 4]), MULTISETS - 1);
+    }
 }
