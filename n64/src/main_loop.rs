@@ -16,14 +16,16 @@
 //! frames=<n> drawn=<n> frame_us_max=<us> draw_us_max=<us>
 //! update_us_max=<us> missed=<n> thinking=<n>`: frames in that second, how
 //! many of them had to be drawn into their buffer (whole or in part), the
-//! worst frame's cost, update (without EEPROM writes, which are meant to
-//! take long) plus draw, the vertical interrupts that passed without a new
-//! frame (the picture stood still), and how many of the frames came while
+//! worst frame's cost, update (with a block of a save being written) plus
+//! draw, the vertical interrupts that passed without a new frame (the
+//! picture stood still), and how many of the frames came while
 //! the computer searched. The picture is alive when frame_us_max stays
 //! below 16,667 and missed at 0.
 //!
 //! [`RomHost`] is the game's [`Host`]: COP0 time in microseconds, IS-Viewer
-//! lines, the save in the cartridge EEPROM's first 8-byte blocks, the
+//! lines, the save in the cartridge EEPROM's first 8-byte blocks (written
+//! a block a frame by a [`SaveWriter`] each frame steps, so that no frame
+//! waits out the chip's 15 ms write cycle), the
 //! sound effects ([`Audio`]), the Rumble Pak pulses ([`Rumbles`]: the
 //! motor starts when the game asks and the main loop stops it
 //! [`RUMBLE_MS`] later, so no frame waits for it) and the searches
@@ -31,8 +33,10 @@
 
 use core::cell::RefCell;
 
+use ttt64_game::save::BLOCK;
 use ttt64_game::{
-    Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, SearchJob, SearchReply, ShownFrames,
+    Buttons, Cue, Game, Host, InputTracker, RawPort, Redraw, SaveProgress, SaveWriter, SearchJob,
+    SearchReply, ShownFrames,
 };
 
 use crate::audio::Audio;
@@ -45,9 +49,6 @@ use crate::time::{self, ticks_to_micros, TICKS_PER_SECOND};
 
 /// Frames between heartbeat lines.
 pub const HEARTBEAT_FRAMES: u32 = 60;
-
-/// Bytes per EEPROM block.
-const BLOCK: usize = 8;
 
 /// How long one rumble runs: long enough to feel, short enough not to
 /// outlast the moment (the win jingle, the illegal buzz).
@@ -93,56 +94,27 @@ impl Rumbles {
 /// The game's view of the console.
 pub struct RomHost<'a> {
     eeprom: &'a mut Eeprom,
+    saver: &'a mut SaveWriter,
     audio: &'a mut Audio,
     rumbles: &'a mut Rumbles,
     searches: &'a Queue,
-    /// Microseconds spent in `save_write` (EEPROM writes take 15 ms a block).
-    save_us: u64,
 }
 
 impl<'a> RomHost<'a> {
     fn new(
         eeprom: &'a mut Eeprom,
+        saver: &'a mut SaveWriter,
         audio: &'a mut Audio,
         rumbles: &'a mut Rumbles,
         searches: &'a Queue,
     ) -> Self {
         Self {
             eeprom,
+            saver,
             audio,
             rumbles,
             searches,
-            save_us: 0,
         }
-    }
-
-    fn blocks(len: usize) -> usize {
-        len.div_ceil(BLOCK)
-    }
-
-    fn write_blocks(&mut self, data: &[u8]) -> bool {
-        let eeprom = &mut self.eeprom;
-        if Self::blocks(data.len()) > usize::from(eeprom.block_count()) {
-            return false;
-        }
-        for (i, chunk) in data.chunks(BLOCK).enumerate() {
-            let index = i as u8;
-            let Ok(mut block) = eeprom.read_block(index) else {
-                return false;
-            };
-            if block[..chunk.len()] == *chunk {
-                continue;
-            }
-            block[..chunk.len()].copy_from_slice(chunk);
-            if eeprom.write_block(index, &block).is_err() {
-                return false;
-            }
-            match eeprom.read_block(index) {
-                Ok(back) if back == block => {}
-                _ => return false,
-            }
-        }
-        true
     }
 }
 
@@ -176,7 +148,7 @@ impl Host for RomHost<'_> {
     }
 
     fn save_read(&mut self, buf: &mut [u8]) -> bool {
-        if Self::blocks(buf.len()) > usize::from(self.eeprom.block_count()) {
+        if buf.len().div_ceil(BLOCK) > usize::from(self.eeprom.block_count()) {
             return false;
         }
         for (i, chunk) in buf.chunks_mut(BLOCK).enumerate() {
@@ -188,14 +160,14 @@ impl Host for RomHost<'_> {
         true
     }
 
-    /// Writes the blocks that differ (each EEPROM write costs 15 ms), then
-    /// reads them back: `false` if any block does not verify.
-    fn save_write(&mut self, data: &[u8]) -> bool {
-        let t0 = time::ticks();
-        let written = self.write_blocks(data);
-        let t1 = time::ticks();
-        self.save_us += ticks_to_micros(t1.saturating_sub(t0));
-        written
+    /// Hands the save to the [`SaveWriter`], which the frames step: the
+    /// blocks that differ, one a frame, each read back.
+    fn save_write(&mut self, data: &[u8]) -> SaveProgress {
+        self.saver.start(data, self.eeprom.block_count())
+    }
+
+    fn save_progress(&mut self) -> SaveProgress {
+        self.saver.progress()
     }
 }
 
@@ -245,40 +217,23 @@ fn log_vsync_rate(meter: &RateMeter) {
 
 /// Counts the frames the display showed between two passes of the loop
 /// (vertical interrupts), so that the game's delays and auto-repeat keep
-/// their length when a pass misses a vsync. The interrupts taken during an
-/// update that wrote the EEPROM are left out: they came before what that
-/// update leads to (the result) was shown, and the delays that follow
-/// start when it is.
+/// their length when a pass misses a vsync.
 struct FrameCounter {
     /// The VI count when the last update started.
     start: u32,
-    /// VIs to leave out of the next count.
-    skip: u32,
 }
 
 impl FrameCounter {
     fn new(vsyncs: u32) -> Self {
-        Self {
-            start: vsyncs,
-            skip: 0,
-        }
+        Self { start: vsyncs }
     }
 
     /// Frames since the last update (at least 1: a missing VI must not stop
     /// the game's clock); `vsyncs` is the VI count now, as the update starts.
     fn start_update(&mut self, vsyncs: u32) -> u32 {
-        let frames = vsyncs.wrapping_sub(self.start).saturating_sub(self.skip);
+        let frames = vsyncs.wrapping_sub(self.start);
         self.start = vsyncs;
-        self.skip = 0;
         frames.max(1)
-    }
-
-    /// The update ended with the VI count at `vsyncs`; `long` if it wrote
-    /// the EEPROM.
-    fn end_update(&mut self, vsyncs: u32, long: bool) {
-        if long {
-            self.skip = vsyncs.wrapping_sub(self.start);
-        }
     }
 }
 
@@ -344,6 +299,7 @@ impl FrameStats {
 struct Loop<'q> {
     display: Display,
     eeprom: Eeprom,
+    saver: SaveWriter,
     audio: Audio,
     rumbles: Rumbles,
     searches: &'q Queue,
@@ -378,15 +334,16 @@ impl Loop<'_> {
         let passed = self.frames_shown.start_update(display::frames());
         let input = self.tracker.update_frames(passed, &pads);
         let t0 = time::ticks();
+        // The save being written: its next block, if the chip is ready.
+        self.saver.step(ticks_to_micros(t0), &mut self.eeprom);
         let mut host = RomHost::new(
             &mut self.eeprom,
+            &mut self.saver,
             &mut self.audio,
             &mut self.rumbles,
             self.searches,
         );
         self.game.update_frames(passed, &input, &mut host);
-        let save_us = host.save_us;
-        self.frames_shown.end_update(display::frames(), save_us > 0);
         self.audio.feed();
         self.rumbles.stop_due(time::ticks());
         let t1 = time::ticks();
@@ -397,7 +354,7 @@ impl Loop<'_> {
             .shown
             .draw_in_halves(&self.game, buffer, self.display.back());
         let t2 = time::ticks();
-        let update_us = ticks_to_micros(t1.saturating_sub(t0)).saturating_sub(save_us);
+        let update_us = ticks_to_micros(t1.saturating_sub(t0));
         let draw_us = ticks_to_micros(t2.saturating_sub(t1));
         let drawn = redraw != Redraw::Skipped;
         let thinking = self.game.is_thinking();
@@ -431,8 +388,9 @@ pub fn run(display: Display, mut eeprom: Eeprom, mut audio: Audio, mut thinker: 
     );
     let searches = Queue::new();
     let mut rumbles = Rumbles::new();
+    let mut saver = SaveWriter::new();
     let game = Game::new(
-        &mut RomHost::new(&mut eeprom, &mut audio, &mut rumbles, &searches),
+        &mut RomHost::new(&mut eeprom, &mut saver, &mut audio, &mut rumbles, &searches),
         refresh,
     );
     let shown_at = display::frames();
@@ -440,6 +398,7 @@ pub fn run(display: Display, mut eeprom: Eeprom, mut audio: Audio, mut thinker: 
     let state = RefCell::new(Loop {
         display,
         eeprom,
+        saver,
         audio,
         rumbles,
         searches: &searches,

@@ -1,12 +1,12 @@
 //! The cartridge EEPROM (4 Kbit: 64 blocks of 8 bytes; the scores), through
 //! libdragon's eeprom module (joybus channel 4). After a block write the
 //! chip is busy for up to 15 ms, which libdragon leaves to the caller:
-//! [`Eeprom::write_block`] waits it out.
+//! [`Eeprom::write_block`] only sends the block, and the game's
+//! `SaveWriter` (main loop) speaks to the chip again a frame later, so no
+//! frame waits for it.
 
 use libdragon_sys as sys;
-
-/// How long the chip is busy after a block write.
-const WRITE_MS: core::ffi::c_ulong = 15;
+use ttt64_game::SaveBlocks;
 
 /// EEPROM errors.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,14 +62,28 @@ impl Eeprom {
         Ok(data)
     }
 
-    /// Writes block `index` and waits until the chip is ready again.
+    /// Sends block `index` to the chip, which then writes it for up to
+    /// 15 ms without answering: the caller waits that long before the next
+    /// command ([`ttt64_game::SaveWriter`]).
     pub fn write_block(&mut self, index: u8, data: &[u8; 8]) -> Result<(), EepromError> {
         self.check(index)?;
         // SAFETY: `data` holds the 8 bytes eeprom_write reads; `index` is
         // below the detected block count.
         unsafe { sys::eeprom_write(index, data.as_ptr()) };
-        // SAFETY: wait_ms busy-waits on COP0 Count.
-        unsafe { sys::wait_ms(WRITE_MS) };
         Ok(())
+    }
+}
+
+impl SaveBlocks for Eeprom {
+    fn block_count(&self) -> u8 {
+        self.blocks
+    }
+
+    fn read_block(&mut self, index: u8) -> Option<[u8; 8]> {
+        Eeprom::read_block(self, index).ok()
+    }
+
+    fn write_block(&mut self, index: u8, data: &[u8; 8]) -> bool {
+        Eeprom::write_block(self, index, data).is_ok()
     }
 }

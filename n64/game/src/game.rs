@@ -140,6 +140,7 @@ impl Game {
     pub fn update_frames(&mut self, frames: u32, input: &Input, host: &mut impl Host) {
         self.sv.clock.advance(frames);
         self.sv.rumble_paks = input.ports.map(|p| p.connected && p.rumble_pak);
+        self.sv.poll_save(host);
         let (sv, play) = (&mut self.sv, &mut self.play);
         let next = match self.screen {
             Screen::Title => self.title.update(sv, play, input, host),

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use crate::save::SaveData;
+use crate::save::{SaveData, SaveProgress};
 use crate::search::{SearchJob, SearchReply};
 use crate::sound::Cue;
 use crate::text::StrBuf;
@@ -17,8 +17,18 @@ pub trait Host {
     /// Reads the save into `buf` (the EEPROM's first `buf.len()` bytes);
     /// `false` if it cannot be read.
     fn save_read(&mut self, buf: &mut [u8]) -> bool;
-    /// Writes `data` to the start of the EEPROM; `false` on failure.
-    fn save_write(&mut self, data: &[u8]) -> bool;
+    /// Writes `data` to the start of the EEPROM, or starts to: a host may
+    /// write it over the next frames ([`SaveProgress::Writing`]; the ROM
+    /// writes a block a frame, [`crate::save::SaveWriter`]) so that no
+    /// frame waits for the EEPROM. A save started while another is being
+    /// written replaces it.
+    fn save_write(&mut self, data: &[u8]) -> SaveProgress;
+    /// How the save last started is going, asked once a frame while it is
+    /// [`SaveProgress::Writing`]. Default: written (a host whose
+    /// `save_write` writes at once never says `Writing`).
+    fn save_progress(&mut self) -> SaveProgress {
+        SaveProgress::Written
+    }
     /// Plays a sound effect (the game has logged `sound <name>` already).
     fn sound(&mut self, cue: Cue);
     /// Starts the computer's search `job` ([`SearchJob::run`], with the
@@ -78,12 +88,25 @@ pub(crate) fn sound(host: &mut impl Host, cue: Cue) {
     host.sound(cue);
 }
 
-/// Writes the save and logs whether it worked.
-pub(crate) fn write_save(host: &mut impl Host, data: &SaveData) {
-    let bytes = data.encode();
-    if host.save_write(&bytes) {
-        log(host, format_args!("save written"));
-    } else {
-        log(host, format_args!("save write failed"));
+/// Writes the save (or starts to): `true` while the host is still
+/// writing it; logs `save written` or `save write failed` once it knows.
+pub(crate) fn write_save(host: &mut impl Host, data: &SaveData) -> bool {
+    let progress = host.save_write(&data.encode());
+    log_save(host, progress)
+}
+
+/// Asks the host how the save being written is going: `true` while it is
+/// still being written; logs the end as [`write_save`] does.
+pub(crate) fn poll_save(host: &mut impl Host) -> bool {
+    let progress = host.save_progress();
+    log_save(host, progress)
+}
+
+fn log_save(host: &mut impl Host, progress: SaveProgress) -> bool {
+    match progress {
+        SaveProgress::Writing => return true,
+        SaveProgress::Written => log(host, format_args!("save written")),
+        SaveProgress::Failed => log(host, format_args!("save write failed")),
     }
+    false
 }

@@ -54,7 +54,7 @@ pub use host::{Host, RumbleCause};
 pub use input::{Buttons, Input, InputTracker, PortInput, RawPort};
 pub use raster::{rgba5551, Raster};
 pub use refresh::Refresh;
-pub use save::{SaveData, SaveError, SAVE_SIZE};
+pub use save::{SaveBlocks, SaveData, SaveError, SaveProgress, SaveWriter, SAVE_SIZE};
 pub use screens::pause::PAUSE_ITEMS;
 pub use screens::Screen;
 pub use search::{hint_move, move_seed, new_player, Purpose, SearchJob, SearchReply};

@@ -158,3 +158,144 @@ impl SaveData {
         Ok(data)
     }
 }
+
+/// How a save is going ([`crate::Host::save_write`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SaveProgress {
+    /// All of it is in the EEPROM (read back and checked).
+    Written,
+    /// Still being written.
+    Writing,
+    /// It could not be written (no EEPROM, too small, or a block that did
+    /// not read back as written).
+    Failed,
+}
+
+/// The EEPROM as [`SaveWriter`] sees it: 8-byte blocks.
+pub trait SaveBlocks {
+    /// Blocks of 8 bytes (0 without an EEPROM).
+    fn block_count(&self) -> u8;
+    /// Block `index`; `None` if it cannot be read.
+    fn read_block(&mut self, index: u8) -> Option<[u8; BLOCK]>;
+    /// Sends block `index` to the chip, which then writes it for up to
+    /// [`SaveWriter::WRITE_US`], answering nothing meanwhile; `false` if it
+    /// cannot be sent.
+    fn write_block(&mut self, index: u8, data: &[u8; BLOCK]) -> bool;
+}
+
+/// Bytes per EEPROM block.
+pub const BLOCK: usize = 8;
+
+/// Writes a save into the EEPROM over several frames, so that none of
+/// them waits for the chip: [`SaveWriter::step`], called once a frame,
+/// skips the blocks that already hold what the save wants (a game's end
+/// changes two or three of the nine), sends at most one block, and lets
+/// the chip write it for [`SaveWriter::WRITE_US`] before it touches the
+/// EEPROM again (the next frame, 16.7 or 20 ms later), when it reads the
+/// block back to check it. A save is whole once every block read back
+/// right; one started while another is being written takes its place.
+pub struct SaveWriter {
+    target: [u8; SAVE_SIZE],
+    /// Blocks below this one hold the target.
+    next: u8,
+    /// The block sent last and what it was sent, to be read back.
+    written: Option<(u8, [u8; BLOCK])>,
+    /// When the chip may be spoken to again (after a block write).
+    ready_at_us: u64,
+    progress: SaveProgress,
+}
+
+impl Default for SaveWriter {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl SaveWriter {
+    /// How long the chip is busy after a block write (a 4 Kbit EEPROM's
+    /// write cycle: up to 15 ms).
+    pub const WRITE_US: u64 = 15_000;
+
+    /// Nothing to write.
+    pub const fn new() -> Self {
+        Self {
+            target: [0; SAVE_SIZE],
+            next: 0,
+            written: None,
+            ready_at_us: 0,
+            progress: SaveProgress::Written,
+        }
+    }
+
+    /// Starts writing `data` to the start of an EEPROM of `blocks`
+    /// blocks: [`SaveProgress::Failed`] (and nothing written) if it does
+    /// not fit or is not a save's size.
+    pub fn start(&mut self, data: &[u8], blocks: u8) -> SaveProgress {
+        if data.len() != SAVE_SIZE || SAVE_SIZE.div_ceil(BLOCK) > usize::from(blocks) {
+            self.progress = SaveProgress::Failed;
+            return self.progress;
+        }
+        self.target.copy_from_slice(data);
+        // From the first block again: a block already written may differ
+        // from the new save. A block still being written is read back
+        // first, against what it was sent (the chip's busy time counts).
+        self.next = 0;
+        self.progress = SaveProgress::Writing;
+        self.progress
+    }
+
+    /// How the save is going.
+    pub fn progress(&self) -> SaveProgress {
+        self.progress
+    }
+
+    /// Whether the chip is still writing a block at `now_us` (nothing else
+    /// may speak to it then).
+    pub fn busy(&self, now_us: u64) -> bool {
+        now_us < self.ready_at_us
+    }
+
+    /// Once a frame, at `now_us`: checks the block written last and sends
+    /// the next one that differs, at most one. Returns the progress.
+    pub fn step(&mut self, now_us: u64, eeprom: &mut impl SaveBlocks) -> SaveProgress {
+        if self.progress != SaveProgress::Writing || self.busy(now_us) {
+            return self.progress;
+        }
+        let blocks = SAVE_SIZE.div_ceil(BLOCK) as u8;
+        if let Some((index, sent)) = self.written.take() {
+            if eeprom.read_block(index) != Some(sent) {
+                self.progress = SaveProgress::Failed;
+                return self.progress;
+            }
+        }
+        while self.next < blocks {
+            let index = self.next;
+            let wanted = self.block(index);
+            match eeprom.read_block(index) {
+                Some(block) if block == wanted => self.next += 1,
+                Some(_) => {
+                    if !eeprom.write_block(index, &wanted) {
+                        self.progress = SaveProgress::Failed;
+                    } else {
+                        self.written = Some((index, wanted));
+                        self.ready_at_us = now_us.saturating_add(Self::WRITE_US);
+                    }
+                    return self.progress;
+                }
+                None => {
+                    self.progress = SaveProgress::Failed;
+                    return self.progress;
+                }
+            }
+        }
+        self.progress = SaveProgress::Written;
+        self.progress
+    }
+
+    fn block(&self, index: u8) -> [u8; BLOCK] {
+        let start = usize::from(index) * BLOCK;
+        let mut block = [0u8; BLOCK];
+        block.copy_from_slice(&self.target[start..start + BLOCK]);
+        block
+    }
+}

@@ -4,7 +4,7 @@
 use ttt_core::series::{Coin, GameResult, Series, Side};
 use ttt_core::Outcome;
 
-use crate::host::{log, sound, write_save, Host, RumbleCause};
+use crate::host::{log, poll_save, sound, write_save, Host, RumbleCause};
 use crate::play::Match;
 use crate::refresh::Refresh;
 use crate::save::{SaveData, SaveError, MODES, SAVE_SIZE};
@@ -25,6 +25,9 @@ pub(crate) struct Services {
     /// Per port: a controller with a Rumble Pak is connected (this frame's
     /// input).
     pub(crate) rumble_paks: [bool; 4],
+    /// The host is still writing the save ([`Services::poll_save`] asks
+    /// it once a frame).
+    saving: bool,
 }
 
 impl Services {
@@ -37,17 +40,17 @@ impl Services {
         } else {
             Err(SaveError::Short)
         };
-        let save = match loaded {
+        let (save, saving) = match loaded {
             Ok(data) => {
                 log(host, format_args!("save loaded"));
-                data
+                (data, false)
             }
             Err(e) => {
                 log(host, format_args!("save invalid {}", e.name()));
                 log(host, format_args!("save reset"));
                 let data = SaveData::default();
-                write_save(host, &data);
-                data
+                let saving = write_save(host, &data);
+                (data, saving)
             }
         };
         let settings = save.settings;
@@ -58,6 +61,15 @@ impl Services {
             save,
             series: Mode::ALL.map(|mode| Series::new(settings.players(mode), settings.first)),
             rumble_paks: [false; 4],
+            saving,
+        }
+    }
+
+    /// Once a frame: how the save the host is writing is going (logged
+    /// when it ends).
+    pub(crate) fn poll_save(&mut self, host: &mut impl Host) {
+        if self.saving {
+            self.saving = poll_save(host);
         }
     }
 
@@ -134,6 +146,6 @@ impl Services {
             ),
         );
         self.save.settings = self.settings;
-        write_save(host, &self.save);
+        self.saving = write_save(host, &self.save);
     }
 }

@@ -880,3 +880,42 @@ fn game_state_is_small() {
     eprintln!("size_of::<Game>() = {size} bytes");
     assert!(size < 4096, "{size}");
 }
+
+/// A host that writes the save over several frames (the ROM: a block a
+/// frame): the game goes on meanwhile, and says `save written` when the
+/// host has it all, not before; the save is the game's result.
+#[test]
+fn a_save_written_over_frames_is_logged_when_it_is_whole() {
+    let mut host = FakeHost::new();
+    host.save_polls = 4;
+    let mut d = Driver::new(host, 1);
+    // The fresh save at boot: being written while the title runs.
+    assert!(d.host.has("save reset"));
+    d.idle(10);
+    assert_eq!(d.host.count_prefix("save written"), 1);
+    assert!(SaveData::decode(&d.host.eeprom).is_ok());
+
+    d.open_menu();
+    d.set(MenuItem::Players, "2p-shared");
+    d.start();
+    for (x, o) in [("a1", "b1"), ("a2", "b2")] {
+        d.place(0, sq(x));
+        d.place(0, sq(o));
+    }
+    d.place(0, sq("a3"));
+    assert!(d.host.has("result x-wins"));
+    let before = SaveData::decode(&d.host.eeprom).unwrap();
+    assert_eq!(d.host.count_prefix("save written"), 1, "not yet");
+    d.idle(2);
+    assert_eq!(d.host.count_prefix("save written"), 1, "still writing");
+    assert_eq!(SaveData::decode(&d.host.eeprom), Ok(before));
+    d.idle(4);
+    assert_eq!(d.host.count_prefix("save written"), 2);
+    assert!(!d.host.has("save write failed"));
+    let saved = SaveData::decode(&d.host.eeprom).unwrap();
+    assert_eq!(saved.scores[Mode::SharedPad.index()].wins, 1);
+    assert_eq!(d.game.screen(), Screen::Result);
+    let mut lines = d.host.lines.iter();
+    assert!(lines.any(|l| l.starts_with("result x-wins")));
+    assert!(lines.any(|l| l == "save written"));
+}

@@ -1,6 +1,10 @@
 //! The save format.
+use ttt64_game::save::BLOCK;
 use ttt64_game::save::{crc32, SAVE_MAGIC, SAVE_VERSION, SAVE_VERSION_1, SAVE_VERSION_2};
-use ttt64_game::{First, Mode, SaveData, SaveError, Score, Settings, SAVE_SIZE};
+use ttt64_game::{
+    First, Mode, SaveBlocks, SaveData, SaveError, SaveProgress, SaveWriter, Score, Settings,
+    SAVE_SIZE,
+};
 use ttt_core::WinCondition;
 
 #[test]
@@ -255,4 +259,165 @@ fn who_goes_first_and_the_scores_read_as_saves_wrote_them() {
         );
         assert_eq!(got.encode(), b, "written back unchanged");
     }
+}
+
+/// A 4 Kbit EEPROM that writes a block for 15 ms and answers nothing
+/// meanwhile (a read or write then fails), with a clock the test moves.
+struct Chip {
+    bytes: [u8; 512],
+    now_us: u64,
+    busy_until: u64,
+    reads: usize,
+    writes: Vec<(u64, u8)>,
+    /// Blocks that keep their old bytes when written (a worn cell).
+    stuck: Option<u8>,
+}
+
+impl Chip {
+    fn new() -> Chip {
+        Chip {
+            bytes: [0xFF; 512],
+            now_us: 0,
+            busy_until: 0,
+            reads: 0,
+            writes: Vec::new(),
+            stuck: None,
+        }
+    }
+}
+
+impl SaveBlocks for Chip {
+    fn block_count(&self) -> u8 {
+        64
+    }
+
+    fn read_block(&mut self, index: u8) -> Option<[u8; BLOCK]> {
+        if self.now_us < self.busy_until || index >= 64 {
+            return None;
+        }
+        self.reads += 1;
+        let start = usize::from(index) * BLOCK;
+        Some(self.bytes[start..start + BLOCK].try_into().unwrap())
+    }
+
+    fn write_block(&mut self, index: u8, data: &[u8; BLOCK]) -> bool {
+        if self.now_us < self.busy_until || index >= 64 {
+            return false;
+        }
+        self.writes.push((self.now_us, index));
+        if self.stuck != Some(index) {
+            let start = usize::from(index) * BLOCK;
+            self.bytes[start..start + BLOCK].copy_from_slice(data);
+        }
+        self.busy_until = self.now_us + SaveWriter::WRITE_US;
+        true
+    }
+}
+
+/// Steps `writer` once a frame (`frame_us` apart) until the save is no
+/// longer being written; the frames it took.
+fn write_over_frames(writer: &mut SaveWriter, chip: &mut Chip, frame_us: u64) -> usize {
+    for frame in 1..=100 {
+        chip.now_us += frame_us;
+        let now = chip.now_us;
+        if writer.step(now, chip) != SaveProgress::Writing {
+            return frame;
+        }
+    }
+    panic!("still writing after 100 frames");
+}
+
+#[test]
+fn a_save_is_written_a_block_a_frame_and_reads_back_whole() {
+    for frame_us in [16_716, 20_032] {
+        // A blank chip: all nine blocks, one a frame, never while the chip
+        // is busy, then the last one read back.
+        let mut chip = Chip::new();
+        let mut writer = SaveWriter::new();
+        let first = SaveData::default().encode();
+        assert_eq!(writer.start(&first, 64), SaveProgress::Writing);
+        let frames = write_over_frames(&mut writer, &mut chip, frame_us);
+        assert_eq!(writer.progress(), SaveProgress::Written);
+        assert_eq!(chip.writes.len(), SAVE_SIZE / BLOCK);
+        assert_eq!(frames, SAVE_SIZE / BLOCK + 1);
+        let blocks: Vec<u8> = chip.writes.iter().map(|&(_, b)| b).collect();
+        assert_eq!(blocks, (0..9).collect::<Vec<u8>>());
+        assert!(chip
+            .writes
+            .windows(2)
+            .all(|w| w[1].0 - w[0].0 >= SaveWriter::WRITE_US));
+        assert_eq!(chip.bytes[..SAVE_SIZE], first);
+
+        // A game's end: only the blocks that changed (the mode's scores
+        // and the checksum), and the EEPROM (a "reset": read afresh)
+        // holds the new save.
+        let mut data = SaveData::default();
+        data.scores[Mode::OnePlayer.index()].wins = 1;
+        let second = data.encode();
+        chip.writes.clear();
+        writer.start(&second, 64);
+        let frames = write_over_frames(&mut writer, &mut chip, frame_us);
+        let changed: Vec<u8> = (0..9u8)
+            .filter(|&b| {
+                let r = usize::from(b) * BLOCK..usize::from(b) * BLOCK + BLOCK;
+                first[r.clone()] != second[r]
+            })
+            .collect();
+        let blocks: Vec<u8> = chip.writes.iter().map(|&(_, b)| b).collect();
+        assert_eq!(blocks, changed);
+        assert!(changed.len() <= 3, "{changed:?}");
+        assert_eq!(frames, changed.len() + 1);
+        assert_eq!(SaveData::decode(&chip.bytes), Ok(data));
+
+        // The same save again: nothing to write, done at once.
+        chip.writes.clear();
+        writer.start(&second, 64);
+        assert_eq!(write_over_frames(&mut writer, &mut chip, frame_us), 1);
+        assert!(chip.writes.is_empty());
+    }
+}
+
+#[test]
+fn a_save_started_while_another_is_written_replaces_it() {
+    let mut chip = Chip::new();
+    let mut writer = SaveWriter::new();
+    writer.start(&SaveData::default().encode(), 64);
+    chip.now_us += 16_716;
+    assert_eq!(writer.step(chip.now_us, &mut chip), SaveProgress::Writing);
+    chip.now_us += 16_716;
+    writer.step(chip.now_us, &mut chip);
+    // Two blocks sent; a new save comes while the second is being written.
+    let mut data = SaveData::default();
+    data.scores[Mode::ComputerVsComputer.index()].draws = 9;
+    writer.start(&data.encode(), 64);
+    // The chip is still busy for this step: nothing is sent.
+    chip.now_us += 1_000;
+    let sent = chip.writes.len();
+    assert_eq!(writer.step(chip.now_us, &mut chip), SaveProgress::Writing);
+    assert_eq!(chip.writes.len(), sent);
+    write_over_frames(&mut writer, &mut chip, 16_716);
+    assert_eq!(writer.progress(), SaveProgress::Written);
+    assert_eq!(SaveData::decode(&chip.bytes), Ok(data));
+}
+
+#[test]
+fn a_block_that_does_not_read_back_fails_the_save() {
+    let mut chip = Chip::new();
+    chip.stuck = Some(8);
+    let mut writer = SaveWriter::new();
+    writer.start(&SaveData::default().encode(), 64);
+    write_over_frames(&mut writer, &mut chip, 16_716);
+    assert_eq!(writer.progress(), SaveProgress::Failed);
+    // It stops there: no more writes however often it is stepped.
+    let sent = chip.writes.len();
+    chip.now_us += 100_000;
+    assert_eq!(writer.step(chip.now_us, &mut chip), SaveProgress::Failed);
+    assert_eq!(chip.writes.len(), sent);
+    // Too small an EEPROM, or not a save's size: refused, nothing written.
+    let mut writer = SaveWriter::new();
+    assert_eq!(
+        writer.start(&SaveData::default().encode(), 8),
+        SaveProgress::Failed
+    );
+    assert_eq!(writer.start(&[0; 8], 64), SaveProgress::Failed);
 }

@@ -14,7 +14,7 @@ use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt64_game::{
     layout, palette, Buttons, Cue, Game, Host, Input, InputTracker, MenuItem, RawPort, Refresh,
-    Rgb555, Screen, SearchJob, SearchReply, TtEntry,
+    Rgb555, SaveProgress, Screen, SearchJob, SearchReply, TtEntry,
 };
 use ttt_core::{Mark, Square};
 
@@ -43,6 +43,11 @@ pub struct FakeHost {
     /// takes this many frames (0: the reply is there at the first poll).
     pub search_polls: u32,
     polls_left: u32,
+    /// Polls of `save_progress` that say "writing" before a save is in
+    /// `eeprom` (0: written at once, as `save_write` is called).
+    pub save_polls: u32,
+    /// The save being written and the polls it still takes.
+    saving: Option<(Vec<u8>, u32)>,
 }
 
 /// How much faster the host searches than the console: a job's time limit
@@ -67,6 +72,8 @@ impl FakeHost {
             stops: 0,
             search_polls: 0,
             polls_left: 0,
+            save_polls: 0,
+            saving: None,
         }
     }
 
@@ -150,13 +157,27 @@ impl Host for FakeHost {
         self.rumbles.push(port);
     }
 
-    fn save_write(&mut self, data: &[u8]) -> bool {
+    fn save_write(&mut self, data: &[u8]) -> SaveProgress {
         if data.len() > self.eeprom.len() {
-            return false;
+            return SaveProgress::Failed;
         }
-        self.eeprom[..data.len()].copy_from_slice(data);
         self.writes += 1;
-        true
+        self.saving = Some((data.to_vec(), self.save_polls));
+        self.save_progress()
+    }
+
+    fn save_progress(&mut self) -> SaveProgress {
+        match self.saving.take() {
+            Some((data, 0)) => {
+                self.eeprom[..data.len()].copy_from_slice(&data);
+                SaveProgress::Written
+            }
+            Some((data, polls)) => {
+                self.saving = Some((data, polls - 1));
+                SaveProgress::Writing
+            }
+            None => SaveProgress::Written,
+        }
     }
 }
 
