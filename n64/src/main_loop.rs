@@ -157,11 +157,14 @@ impl Host for RomHost<'_> {
                 Err(_) => return false,
             }
         }
+        // What the EEPROM holds: a save need not read these blocks again.
+        self.saver.know(buf);
         true
     }
 
     /// Hands the save to the [`SaveWriter`], which the frames step: the
-    /// blocks that differ, one a frame, each read back.
+    /// blocks that differ from what the EEPROM holds, one a frame, each
+    /// read back.
     fn save_write(&mut self, data: &[u8]) -> SaveProgress {
         self.saver.start(data, self.eeprom.block_count())
     }

@@ -188,14 +188,21 @@ pub const BLOCK: usize = 8;
 
 /// Writes a save into the EEPROM over several frames, so that none of
 /// them waits for the chip: [`SaveWriter::step`], called once a frame,
-/// skips the blocks that already hold what the save wants (a game's end
-/// changes two or three of the nine), sends at most one block, and lets
-/// the chip write it for [`SaveWriter::WRITE_US`] before it touches the
-/// EEPROM again (the next frame, 16.7 or 20 ms later), when it reads the
-/// block back to check it. A save is whole once every block read back
-/// right; one started while another is being written takes its place.
+/// sends at most one block, one that differs from what the EEPROM holds (a
+/// game's end changes two or three of the nine), and lets the chip write
+/// it for [`SaveWriter::WRITE_US`] before it speaks to it again (the next
+/// frame, 16.7 or 20 ms later), when it reads the block back to check it.
+/// What the EEPROM holds is known from the save read at boot
+/// ([`SaveWriter::know`]) and from each block read back; a block not known
+/// is read first, one a step. So a step costs at most three joybus
+/// commands (about a millisecond each in ares). A save is whole once every
+/// block holds it; one started while another is being written takes its
+/// place.
 pub struct SaveWriter {
     target: [u8; SAVE_SIZE],
+    /// What the EEPROM holds, where `known` says so.
+    shadow: [u8; SAVE_SIZE],
+    known: [bool; SAVE_BLOCKS],
     /// Blocks below this one hold the target.
     next: u8,
     /// The block sent last and what it was sent, to be read back.
@@ -204,6 +211,9 @@ pub struct SaveWriter {
     ready_at_us: u64,
     progress: SaveProgress,
 }
+
+/// Blocks of the save.
+const SAVE_BLOCKS: usize = SAVE_SIZE / BLOCK;
 
 impl Default for SaveWriter {
     fn default() -> Self {
@@ -216,10 +226,12 @@ impl SaveWriter {
     /// write cycle: up to 15 ms).
     pub const WRITE_US: u64 = 15_000;
 
-    /// Nothing to write.
+    /// Nothing to write, nothing known of the EEPROM.
     pub const fn new() -> Self {
         Self {
             target: [0; SAVE_SIZE],
+            shadow: [0; SAVE_SIZE],
+            known: [false; SAVE_BLOCKS],
             next: 0,
             written: None,
             ready_at_us: 0,
@@ -227,11 +239,30 @@ impl SaveWriter {
         }
     }
 
+    /// The EEPROM holds `data` from its start (as just read): its whole
+    /// blocks need not be read again before a save.
+    pub fn know(&mut self, data: &[u8]) {
+        for (index, block) in data.chunks_exact(BLOCK).take(SAVE_BLOCKS).enumerate() {
+            self.remember(index as u8, block);
+        }
+    }
+
+    fn remember(&mut self, index: u8, block: &[u8]) {
+        let start = usize::from(index) * BLOCK;
+        if let (Some(shadow), Some(known)) = (
+            self.shadow.get_mut(start..start + BLOCK),
+            self.known.get_mut(usize::from(index)),
+        ) {
+            shadow.copy_from_slice(block);
+            *known = true;
+        }
+    }
+
     /// Starts writing `data` to the start of an EEPROM of `blocks`
     /// blocks: [`SaveProgress::Failed`] (and nothing written) if it does
     /// not fit or is not a save's size.
     pub fn start(&mut self, data: &[u8], blocks: u8) -> SaveProgress {
-        if data.len() != SAVE_SIZE || SAVE_SIZE.div_ceil(BLOCK) > usize::from(blocks) {
+        if data.len() != SAVE_SIZE || SAVE_BLOCKS > usize::from(blocks) {
             self.progress = SaveProgress::Failed;
             return self.progress;
         }
@@ -255,47 +286,61 @@ impl SaveWriter {
         now_us < self.ready_at_us
     }
 
-    /// Once a frame, at `now_us`: checks the block written last and sends
-    /// the next one that differs, at most one. Returns the progress.
+    /// Once a frame, at `now_us`: reads back the block written last, reads
+    /// one block not known yet, and sends the next block that differs, each
+    /// at most once. Returns the progress.
     pub fn step(&mut self, now_us: u64, eeprom: &mut impl SaveBlocks) -> SaveProgress {
         if self.progress != SaveProgress::Writing || self.busy(now_us) {
             return self.progress;
         }
-        let blocks = SAVE_SIZE.div_ceil(BLOCK) as u8;
         if let Some((index, sent)) = self.written.take() {
             if eeprom.read_block(index) != Some(sent) {
-                self.progress = SaveProgress::Failed;
-                return self.progress;
+                return self.fail();
             }
+            self.remember(index, &sent);
         }
-        while self.next < blocks {
+        let mut read = false;
+        while usize::from(self.next) < SAVE_BLOCKS {
             let index = self.next;
-            let wanted = self.block(index);
-            match eeprom.read_block(index) {
-                Some(block) if block == wanted => self.next += 1,
-                Some(_) => {
-                    if !eeprom.write_block(index, &wanted) {
-                        self.progress = SaveProgress::Failed;
-                    } else {
-                        self.written = Some((index, wanted));
-                        self.ready_at_us = now_us.saturating_add(Self::WRITE_US);
-                    }
+            let wanted = Self::block(&self.target, index);
+            if !self.known[usize::from(index)] {
+                if read {
                     return self.progress;
                 }
-                None => {
-                    self.progress = SaveProgress::Failed;
-                    return self.progress;
-                }
+                let Some(block) = eeprom.read_block(index) else {
+                    return self.fail();
+                };
+                self.remember(index, &block);
+                read = true;
             }
+            if Self::block(&self.shadow, index) == wanted {
+                self.next += 1;
+                continue;
+            }
+            if !eeprom.write_block(index, &wanted) {
+                return self.fail();
+            }
+            // Unknown until it reads back right.
+            self.known[usize::from(index)] = false;
+            self.written = Some((index, wanted));
+            self.ready_at_us = now_us.saturating_add(Self::WRITE_US);
+            return self.progress;
         }
         self.progress = SaveProgress::Written;
         self.progress
     }
 
-    fn block(&self, index: u8) -> [u8; BLOCK] {
+    fn fail(&mut self) -> SaveProgress {
+        self.progress = SaveProgress::Failed;
+        self.progress
+    }
+
+    fn block(image: &[u8; SAVE_SIZE], index: u8) -> [u8; BLOCK] {
         let start = usize::from(index) * BLOCK;
         let mut block = [0u8; BLOCK];
-        block.copy_from_slice(&self.target[start..start + BLOCK]);
+        if let Some(bytes) = image.get(start..start + BLOCK) {
+            block.copy_from_slice(bytes);
+        }
         block
     }
 }

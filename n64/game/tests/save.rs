@@ -355,6 +355,7 @@ fn a_save_is_written_a_block_a_frame_and_reads_back_whole() {
         data.scores[Mode::OnePlayer.index()].wins = 1;
         let second = data.encode();
         chip.writes.clear();
+        chip.reads = 0;
         writer.start(&second, 64);
         let frames = write_over_frames(&mut writer, &mut chip, frame_us);
         let changed: Vec<u8> = (0..9u8)
@@ -368,13 +369,56 @@ fn a_save_is_written_a_block_a_frame_and_reads_back_whole() {
         assert!(changed.len() <= 3, "{changed:?}");
         assert_eq!(frames, changed.len() + 1);
         assert_eq!(SaveData::decode(&chip.bytes), Ok(data));
+        // What the chip holds is known: only the written blocks are read
+        // (back).
+        assert_eq!(chip.reads, changed.len());
 
-        // The same save again: nothing to write, done at once.
+        // The same save again: nothing to write or read, done at once.
         chip.writes.clear();
+        chip.reads = 0;
         writer.start(&second, 64);
         assert_eq!(write_over_frames(&mut writer, &mut chip, frame_us), 1);
         assert!(chip.writes.is_empty());
+        assert_eq!(chip.reads, 0);
     }
+}
+
+#[test]
+fn a_save_read_at_boot_spares_the_reads_of_unchanged_blocks() {
+    let mut chip = Chip::new();
+    let old = SaveData::default().encode();
+    chip.bytes[..SAVE_SIZE].copy_from_slice(&old);
+    let mut writer = SaveWriter::new();
+    writer.know(&old);
+    let mut data = SaveData::default();
+    data.scores[Mode::TwoPads.index()].losses = 2;
+    writer.start(&data.encode(), 64);
+    write_over_frames(&mut writer, &mut chip, 16_716);
+    assert_eq!(writer.progress(), SaveProgress::Written);
+    assert_eq!(SaveData::decode(&chip.bytes), Ok(data));
+    assert_eq!(chip.reads, chip.writes.len(), "only the read-backs");
+
+    // Without it, the blocks are read one a frame, each step at most one
+    // block read, one read back and one write.
+    let mut chip = Chip::new();
+    chip.bytes[..SAVE_SIZE].copy_from_slice(&old);
+    let mut writer = SaveWriter::new();
+    writer.start(&data.encode(), 64);
+    let mut steps = 0;
+    loop {
+        chip.now_us += 16_716;
+        let reads = chip.reads;
+        let writes = chip.writes.len();
+        steps += 1;
+        let now = chip.now_us;
+        let progress = writer.step(now, &mut chip);
+        assert!(chip.reads - reads <= 2 && chip.writes.len() - writes <= 1);
+        if progress != SaveProgress::Writing {
+            break;
+        }
+    }
+    assert_eq!(SaveData::decode(&chip.bytes), Ok(data));
+    assert!(steps > SAVE_SIZE / BLOCK, "{steps} steps");
 }
 
 #[test]
