@@ -58,7 +58,7 @@ pub const RUMBLE_MS: u64 = 250;
 /// is to stop. The motor is started by [`Host::rumble`] and stopped by
 /// [`Rumbles::stop_due`] in the main loop, once per pass: a pulse never
 /// blocks a frame, and one that ends during a long update (the computer's
-/// search, an EEPROM write) stops right after it.
+/// search) stops right after it.
 struct Rumbles {
     stop_at: [Option<u64>; 4],
 }
