@@ -1,0 +1,230 @@
+//! Where the games of a match were decided: for each game of `ttt arena
+//! --record` files, the first position (after the opening) in which a judge
+//! engine announces a forced win, and whether a second engine, given that
+//! position, sees the win too.
+//!
+//! ```sh
+//! cargo run --release -p ttt-cli --example decisive_moments -- \
+//!     --judge ../shared/tools/peers/pbrain-rapfi --judge-time 500 \
+//!     --engine target/release/pbrain-ttt --engine-time 1000,5000 match.rec
+//! ```
+//!
+//! The judge (a Gomocup engine that prints `Eval +M23`-style verdicts in
+//! its MESSAGE lines, as Rapfi does) is asked about every position from
+//! the opening's end on, until its verdict is a forced win for one side
+//! (`+M`/`-M`, from the side to move's view). One line per game: the
+//! game, the ply of that position, who has the win (X or O, and which
+//! engine of the match plays that side), in how many plies, the game's
+//! result, and for each `--engine-time` whether `--engine` (whose MESSAGE
+//! lines say `eval +M21`, as `pbrain-ttt`'s do) announces a win for the
+//! same side within that time. A summary follows: how early the games were
+//! decided and how often the engine saw it.
+use std::collections::BTreeMap;
+
+mod peer;
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: decisive_moments --judge CMD [--judge-time MS] [--engine CMD] \
+         [--engine-time MS[,MS...]] RECORD..."
+    );
+    std::process::exit(2);
+}
+
+/// A verdict from the side to move's view: a forced win in so many plies
+/// (positive: the side to move wins), or a plain value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Verdict {
+    Mate(i32),
+    Value(i32),
+}
+
+/// The last verdict a MESSAGE line of the engine says (`Eval 176`, `eval
+/// +M21`, `Eval -M8`; any case), if any.
+fn verdict_in(line: &str) -> Option<Verdict> {
+    let lower = line.to_ascii_lowercase();
+    let at = lower.rfind("eval ")?;
+    let word = lower[at + 5..].split_whitespace().next()?;
+    let negative = word.starts_with('-');
+    let body = word.trim_start_matches(['+', '-']);
+    let (mate, digits) = match body.strip_prefix('m') {
+        Some(d) => (true, d),
+        None => (false, body),
+    };
+    let n: i32 = digits.parse().ok()?;
+    let n = if negative { -n } else { n };
+    Some(if mate {
+        Verdict::Mate(n)
+    } else {
+        Verdict::Value(n)
+    })
+}
+
+/// The engine's last verdict on the position after `moves`, given `ms`.
+fn ask(cmd: &str, moves: &[String], ms: u64) -> Option<Verdict> {
+    let mut last = None;
+    match peer::think(cmd, moves, ms, |line| {
+        if line.starts_with("MESSAGE") {
+            if let Some(v) = verdict_in(line) {
+                last = Some(v);
+            }
+        }
+    }) {
+        Ok(_) => last,
+        Err(e) => {
+            eprintln!("decisive_moments: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The value of `key="..."` in a record line.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let start = line.find(&format!(" {key}=\""))? + key.len() + 3;
+    let len = line[start..].find('"')?;
+    Some(&line[start..start + len])
+}
+
+fn main() {
+    let (mut judge, mut judge_ms) = (None, 500u64);
+    let (mut engine, mut engine_ms) = (None, vec![1000u64]);
+    let mut records = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage());
+        match a.as_str() {
+            "--judge" => judge = Some(value()),
+            "--judge-time" => judge_ms = value().parse().unwrap_or_else(|_| usage()),
+            "--engine" => engine = Some(value()),
+            "--engine-time" => {
+                engine_ms = value()
+                    .split(',')
+                    .map(|t| t.parse().unwrap_or_else(|_| usage()))
+                    .collect()
+            }
+            _ if a.starts_with("--") => usage(),
+            _ => records.push(a),
+        }
+    }
+    let Some(judge) = judge else { usage() };
+    // Plies of the first forced win, per game; how often the side with it
+    // won; how often the engine saw it, per time.
+    let (mut decided_at, mut games, mut held) = (Vec::new(), 0, 0);
+    let mut seen: BTreeMap<u64, (u32, u32)> = BTreeMap::new();
+    for path in &records {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("decisive_moments: {path}: {e}");
+            std::process::exit(1);
+        });
+        for line in text.lines() {
+            let (Some(moves), Some(opening)) = (field(line, "moves"), field(line, "opening"))
+            else {
+                continue;
+            };
+            let game = field(line, "game")
+                .or_else(|| {
+                    line.strip_prefix("game=")
+                        .and_then(|r| r.split_whitespace().next())
+                })
+                .unwrap_or("?");
+            let names = [field(line, "x").unwrap_or("?"), field(line, "o").unwrap_or("?")];
+            let result = line
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix("result="))
+                .unwrap_or("?");
+            let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+            let first = opening.split_whitespace().count();
+            games += 1;
+            let mut found = None;
+            for ply in first..moves.len() {
+                if let Some(Verdict::Mate(n)) = ask(&judge, &moves[..ply], judge_ms) {
+                    found = Some((ply, n));
+                    break;
+                }
+            }
+            let Some((ply, n)) = found else {
+                println!("game {game}: no forced win announced ({result})");
+                continue;
+            };
+            // The side to move at `ply` is X on even plies.
+            let to_move = ply % 2;
+            let winner = if n > 0 { to_move } else { 1 - to_move };
+            let side = ["X", "O"][winner];
+            let won = matches!((winner, result), (0, "1-0") | (1, "0-1"));
+            decided_at.push(ply);
+            held += u32::from(won);
+            let base = std::path::Path::new(names[winner])
+                .file_name()
+                .map_or(names[winner].to_string(), |f| f.to_string_lossy().into());
+            let mut row = format!(
+                "game {game}: ply {ply}, {side} ({base}) wins in {} plies; result {result}",
+                n.abs()
+            );
+            if let Some(engine) = &engine {
+                for &ms in &engine_ms {
+                    let sees = match ask(engine, &moves[..ply], ms) {
+                        Some(Verdict::Mate(m)) => (m > 0) == (n > 0),
+                        _ => false,
+                    };
+                    let entry = seen.entry(ms).or_default();
+                    entry.0 += u32::from(sees);
+                    entry.1 += 1;
+                    row.push_str(&format!(
+                        "; engine at {ms} ms: {}",
+                        if sees { "sees it" } else { "does not" }
+                    ));
+                }
+            }
+            println!("{row}");
+        }
+    }
+    decided_at.sort_unstable();
+    let n = decided_at.len();
+    println!(
+        "{games} games: a forced win announced in {n}; the side with it won {held} of them"
+    );
+    if n > 0 {
+        let by = |limit: usize| decided_at.iter().filter(|&&p| p <= limit).count();
+        println!(
+            "first forced win at ply: median {}, by ply 10 in {}, by ply 20 in {}",
+            decided_at[n / 2],
+            by(10),
+            by(20)
+        );
+    }
+    for (ms, (yes, all)) in seen {
+        println!("the engine at {ms} ms sees {yes} of those {all} wins");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verdicts_in_both_engines_forms() {
+        assert_eq!(
+            verdict_in("MESSAGE Depth 18-27 | Eval +M23 | Speed 909K"),
+            Some(Verdict::Mate(23))
+        );
+        assert_eq!(
+            verdict_in("MESSAGE depth 15-28 | eval -M12 | nodes 1K"),
+            Some(Verdict::Mate(-12))
+        );
+        assert_eq!(
+            verdict_in("MESSAGE depth 3 | eval +456 (54.5%)"),
+            Some(Verdict::Value(456))
+        );
+        assert_eq!(verdict_in("MESSAGE Eval VAL_NONE"), None);
+        assert_eq!(verdict_in("MESSAGE nothing here"), None);
+    }
+
+    #[test]
+    fn record_fields() {
+        let line = r#"game=3 rules="15x15 k=5" x="a/pbrain-ttt" o="b" opening="k10 k5" moves="k10 k5 g10" result=0-1"#;
+        assert_eq!(field(line, "x"), Some("a/pbrain-ttt"));
+        assert_eq!(field(line, "opening"), Some("k10 k5"));
+        assert_eq!(field(line, "moves"), Some("k10 k5 g10"));
+        assert_eq!(field(line, "game"), None);
+    }
+}
