@@ -28,10 +28,12 @@ use super::super::geometry::Geo;
 /// Steps a [`shared_pairing`] search may take before it gives up. Each
 /// pairing found spares the search of a position (the attacker's 12 to 14
 /// moves on 8x8 k=5), and a step costs a few masks ([`FreeCounts`]), so
-/// the budget is large: on six 8x8 k=5 positions (solver.md), 128 steps
-/// 11.1M nodes, 256 8.2M, 512 6.2M, 1024 4.9M, 2048 4.1M, 4096 3.6M, the
-/// time least at 2048 (a third less than at 128). 7x7 k=5 takes 212k nodes
-/// instead of 453k at 128, in about the same time.
+/// the budget is large: on six 8x8 k=5 positions (solver.md; before the
+/// pairs were ranked by the lines they hurt too), 128 steps 11.1M nodes,
+/// 256 8.2M, 512 6.2M, 1024 4.9M, 2048 4.1M, 4096 3.6M, the time least at
+/// 2048 (a third less than at 128); now 3.7M at 2048, 3.4M at 4096 in more
+/// time. 7x7 k=5 takes 212k nodes instead of 453k at 128, in 10% more
+/// time (fewer nodes, dearer ones).
 pub(crate) const PAIRING_STEPS: u32 = 2048;
 
 /// Steps a [`pairing_near`] may take to mend its hint.
