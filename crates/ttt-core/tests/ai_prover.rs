@@ -392,3 +392,39 @@ fn prover_bench_items_are_deterministic() {
     let win = bench::run_item(Item::Prove654, clock, &mut table, &mut none);
     assert_eq!(win.value, None, "a win has no distance here");
 }
+
+/// Six positions of 8x8 k=5 (X attacking, to move) that the prover settles
+/// in seconds: X's centre opening d4 and a few replies. Their nodes measure
+/// the prover's work where 8,8,5 spends it (docs/solver.md, "Cutting the
+/// prover's work"); run with `cargo test --release -p ttt-core --test
+/// ai_prover -- --ignored --nocapture work_on_8x8`.
+const WORK_8X8_K5: [&str; 6] = [
+    "......../......../......../...xo.../...xx.../...o.o../......../........",
+    "......../.o....../..x...../...xo.../...x..../...o..../......../........",
+    "......../......../......../..oxo.../...xx.../...o..../......../........",
+    "......../......../....o.../...xo.../...xx.../...o..../......../........",
+    "......../......../......../...xo.../...xx.../...o..../......../........",
+    "......../......../..x...../...o..../...x..../....o.../......../........",
+];
+
+#[test]
+#[ignore = "about a minute in a release build: a measurement"]
+fn work_on_8x8_k5_positions() {
+    let mut table = tt(24);
+    let mut total = 0;
+    for board in WORK_8X8_K5 {
+        let pos = Position::from_board(board, Some(5)).unwrap();
+        table.fill(TtEntry::EMPTY);
+        let mut prover = Prover::new(&mut table);
+        let start = std::time::Instant::now();
+        // X cannot force five here even as Maker (O only blocking).
+        assert_eq!(prover.maker_wins(&pos, Mark::X), Some(false), "{board}");
+        let nodes = prover.stats().nodes;
+        total += nodes;
+        println!(
+            "{board} {nodes} nodes {:.2} s",
+            start.elapsed().as_secs_f64()
+        );
+    }
+    println!("total {total} nodes");
+}
