@@ -139,12 +139,24 @@ impl Thinker {
         let deadline = job
             .time_ms
             .map(|ms| start + u64::from(ms) * TICKS_PER_SECOND / 1000);
+        // The search's work between two checks (the frames run from a
+        // check left out), the start and the end included: the longest
+        // stretch, which a frame due meanwhile waits for.
+        let last_check = Cell::new(start);
+        let longest = Cell::new(0u64);
         let stop = || {
+            let now = time::ticks();
+            longest.set(longest.get().max(now.saturating_sub(last_check.get())));
             between();
-            queue.cancelled() || deadline.is_some_and(|d| time::ticks() >= d)
+            let stop = queue.cancelled() || deadline.is_some_and(|d| time::ticks() >= d);
+            last_check.set(time::ticks());
+            stop
         };
         let mut reply = job.run(self.tt, &stop);
-        reply.us = ticks_to_micros(time::ticks().saturating_sub(start));
+        let end = time::ticks();
+        longest.set(longest.get().max(end.saturating_sub(last_check.get())));
+        reply.us = ticks_to_micros(end.saturating_sub(start));
+        crate::log!("think longest_us={}", ticks_to_micros(longest.get()));
         queue.running.set(false);
         if !queue.cancelled.replace(false) {
             queue.reply.set(Some(reply));

@@ -241,11 +241,14 @@ fn deadline_and_depth_limits_stop_the_search() {
 
 /// The deadline is asked as often as the budget says: every 1,024 nodes
 /// by default, every node when asked to (the console draws a frame there),
-/// and the answers do not change the search while they say "go on".
+/// and the answers do not change the search while they say "go on". On
+/// top of that it is asked between the stretches of reading the position
+/// into the pattern board (after each row of cells), before the first
+/// node: as often whatever the budget.
 #[test]
 fn the_deadline_is_asked_every_deadline_every_nodes() {
     let pos = Position::from_board(MIDGAME, Some(5)).unwrap();
-    for every in [Budget::DEADLINE_EVERY, 16, 1] {
+    let asked_under = |every: u32| {
         let asked = std::cell::Cell::new(0u64);
         let go_on = || {
             asked.set(asked.get() + 1);
@@ -258,12 +261,19 @@ fn the_deadline_is_asked_every_deadline_every_nodes() {
         };
         let (mv, stats) = strong_under(&pos, 3, budget);
         assert_eq!(mv, strong_under(&pos, 3, Budget::nodes(20_000)).0);
-        let want = stats.nodes / u64::from(every);
+        (asked.get(), stats.nodes)
+    };
+    let (before_nodes, _) = asked_under(u32::MAX);
+    assert!(
+        before_nodes > u64::from(pos.rules().rows()),
+        "asked {before_nodes} times before the first node"
+    );
+    for every in [Budget::DEADLINE_EVERY, 16, 1] {
+        let (asked, nodes) = asked_under(every);
+        let want = before_nodes + nodes / u64::from(every);
         assert!(
-            asked.get().abs_diff(want) <= 1,
-            "every {every}: asked {} times in {} nodes",
-            asked.get(),
-            stats.nodes
+            asked.abs_diff(want) <= 1,
+            "every {every}: asked {asked} times in {nodes} nodes"
         );
     }
     // Asked every node, a deadline stops the search at once.

@@ -127,14 +127,34 @@ pub struct PatternBoard {
     reach: u32,
 }
 
+/// Stones placed between two pauses of [`PatternBoard::new_pausing`].
+const STONES_PER_PAUSE: u32 = 16;
+
 impl PatternBoard {
     /// The pattern board of `pos` (any size up to 20x20; five in a row).
     pub fn new(pos: &Position) -> Result<PatternBoard, NotFiveInARow> {
+        PatternBoard::new_pausing(pos, &mut || {})
+    }
+
+    /// [`new`](Self::new), calling `pause` after each row of the empty
+    /// board's cells and after every [`STONES_PER_PAUSE`] stones placed: a
+    /// caller on one CPU thread runs its frames from there (the console
+    /// takes 8-9.5 ms to read a 15x15 board, in mupen64plus: half a frame,
+    /// on top of the frame's own work).
+    pub(crate) fn new_pausing(
+        pos: &Position,
+        pause: &mut dyn FnMut(),
+    ) -> Result<PatternBoard, NotFiveInARow> {
         let rules = *pos.rules();
-        let mut board = PatternBoard::empty(rules)?;
+        let mut board = PatternBoard::empty_pausing(rules, pause)?;
+        let mut placed = 0;
         for mark in Mark::ALL {
             for sq in pos.marks(mark) {
                 board.place(sq, mark);
+                placed += 1;
+                if placed % STONES_PER_PAUSE == 0 {
+                    pause();
+                }
             }
         }
         board.side_to_move = pos.side_to_move();
@@ -143,6 +163,12 @@ impl PatternBoard {
 
     /// The empty board of `rules`.
     pub fn empty(rules: Rules) -> Result<PatternBoard, NotFiveInARow> {
+        PatternBoard::empty_pausing(rules, &mut || {})
+    }
+
+    /// [`empty`](Self::empty), calling `pause` after each row of cells
+    /// read.
+    fn empty_pausing(rules: Rules, pause: &mut dyn FnMut()) -> Result<PatternBoard, NotFiveInARow> {
         if rules.k() != 5 {
             return Err(NotFiveInARow { k: rules.k() });
         }
@@ -179,6 +205,9 @@ impl PatternBoard {
             board.counts[0][0] += 1;
             board.counts[1][0] += 1;
             board.refresh_class(sq);
+            if sq.column() + 1 == rules.columns() {
+                pause();
+            }
         }
         Ok(board)
     }

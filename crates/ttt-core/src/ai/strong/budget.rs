@@ -12,8 +12,9 @@ pub struct Budget<'a> {
     /// Deepest iteration in plies (0: no limit).
     pub max_depth: u32,
     /// Called now and then (every [`deadline_every`](Budget::deadline_every)
-    /// nodes); returning `true` stops the search (a deadline measured by
-    /// the caller's clock).
+    /// nodes, and between the stretches of reading the position into the
+    /// pattern board before the first node); returning `true` stops the
+    /// search (a deadline measured by the caller's clock).
     pub deadline_check: Option<&'a dyn Fn() -> bool>,
     /// Nodes between two calls of [`deadline_check`](Budget::deadline_check)
     /// (1,024 from [`Budget::nodes`]; 0 counts as 1). A caller that does
@@ -168,6 +169,20 @@ impl<'a> Meter<'a> {
             stats: SearchStats::default(),
             aborted: false,
             until_deadline: budget.deadline_every.max(1),
+        }
+    }
+
+    /// Asks the deadline callback now, whatever
+    /// [`Budget::deadline_every`] says, between stretches of work that
+    /// visit no node (reading the position into the board): the console
+    /// runs its frames from the callback, and that work alone would hold
+    /// a frame up. Counts no node.
+    pub(super) fn pause(&mut self) {
+        if self.aborted {
+            return;
+        }
+        if let Some(f) = self.budget.deadline_check {
+            self.aborted = f();
         }
     }
 

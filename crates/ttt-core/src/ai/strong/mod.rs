@@ -51,6 +51,7 @@ use super::tt::TtEntry;
 use crate::rng::Rng;
 use crate::{Position, Rules, Square};
 use board::SearchBoard;
+use budget::Meter;
 use search::Search;
 use shape::ShapeBoard;
 use window::WindowBoard;
@@ -131,10 +132,17 @@ impl<'a> Engine<'a> {
     /// has its own copy of the search, kept out of line: only one kind's
     /// board and search are on the stack at a time (the console's stack is
     /// small).
+    ///
+    /// Reading the position into the pattern board asks the deadline
+    /// callback between rows and stones (the console runs its frames from
+    /// there), and so does each step after it up to the first node.
     #[inline(never)]
     fn analyse_shapes(&mut self, pos: &Position) -> Option<(Square, i32)> {
-        match ShapeBoard::new(pos) {
-            Some(board) => self.analyse_on(board, pos),
+        let mut meter = Meter::new(self.budget);
+        let board = ShapeBoard::new_pausing(pos, &mut || meter.pause());
+        meter.pause();
+        match board {
+            Some(board) => self.analyse_on(board, pos, meter),
             None => self.analyse_windows(pos),
         }
     }
@@ -142,14 +150,21 @@ impl<'a> Engine<'a> {
     /// [`analyse`](Self::analyse) on the window board.
     #[inline(never)]
     fn analyse_windows(&mut self, pos: &Position) -> Option<(Square, i32)> {
-        self.analyse_on(WindowBoard::new(pos), pos)
+        self.analyse_on(WindowBoard::new(pos), pos, Meter::new(self.budget))
     }
 
-    /// [`analyse`](Self::analyse) on `board`, made from `pos`.
+    /// [`analyse`](Self::analyse) on `board`, made from `pos`, spending
+    /// from `meter`.
     #[inline(always)]
-    fn analyse_on<B: SearchBoard>(&mut self, board: B, pos: &Position) -> Option<(Square, i32)> {
+    fn analyse_on<B: SearchBoard>(
+        &mut self,
+        board: B,
+        pos: &Position,
+        meter: Meter<'a>,
+    ) -> Option<(Square, i32)> {
         let rng = self.rng.clone();
-        let mut search = Search::new(self.budget, &mut *self.tt, rng, board);
+        let mut search = Search::with_meter(meter, &mut *self.tt, rng, board);
+        search.meter.pause();
         let found = search.analyse(pos);
         self.stats = search.meter.stats;
         self.rng = search.rng;

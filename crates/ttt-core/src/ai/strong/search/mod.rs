@@ -14,7 +14,9 @@
 //! searches) is `root.rs`'s, one level up: the threat searches build on
 //! the board, not on this worker.
 use super::board::SearchBoard;
-use super::budget::{Budget, Meter};
+#[cfg(test)]
+use super::budget::Budget;
+use super::budget::Meter;
 use super::score::MAX_PLY;
 use crate::ai::tt::{TtEntry, NO_MOVE};
 use crate::rng::Rng;
@@ -45,9 +47,16 @@ pub(super) struct Search<'a, B> {
 impl<'a, B: SearchBoard> Search<'a, B> {
     /// A search on `board` within `budget`, keeping what it learns in
     /// `tt`.
+    #[cfg(test)]
     pub(super) fn new(budget: Budget<'a>, tt: &'a mut [TtEntry], rng: Rng, board: B) -> Self {
+        Search::with_meter(Meter::new(budget), tt, rng, board)
+    }
+
+    /// A search on `board` spending from `meter` (what the making of the
+    /// board spent, its deadline checks), keeping what it learns in `tt`.
+    pub(super) fn with_meter(meter: Meter<'a>, tt: &'a mut [TtEntry], rng: Rng, board: B) -> Self {
         Search {
-            meter: Meter::new(budget),
+            meter,
             tt,
             killers: [[NO_MOVE; 2]; MAX_PLY as usize + 2],
             rng,

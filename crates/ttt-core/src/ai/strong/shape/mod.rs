@@ -60,11 +60,20 @@ impl ShapeBoard {
     /// The pattern board of `pos`; `None` where it does not
     /// [`fit`](Self::fits) the rules.
     pub(super) fn new(pos: &Position) -> Option<ShapeBoard> {
+        ShapeBoard::new_pausing(pos, &mut || {})
+    }
+
+    /// [`new`](Self::new), calling `pause` between stretches of the work
+    /// (see [`PatternBoard::new_pausing`]), and once the cells' weights are
+    /// summed.
+    pub(super) fn new_pausing(pos: &Position, pause: &mut dyn FnMut()) -> Option<ShapeBoard> {
         if !ShapeBoard::fits(pos.rules()) {
             return None;
         }
-        let mut board = PatternBoard::new(pos).ok()?;
+        let mut board = PatternBoard::new_pausing(pos, pause).ok()?;
+        pause();
         board.set_cell_weights(&eval::CELL_WEIGHTS);
+        pause();
         let mut stones = Stones::new(*pos.rules());
         for mark in Mark::ALL {
             for sq in pos.marks(mark) {
