@@ -127,7 +127,10 @@ fn main() {
                         .and_then(|r| r.split_whitespace().next())
                 })
                 .unwrap_or("?");
-            let names = [field(line, "x").unwrap_or("?"), field(line, "o").unwrap_or("?")];
+            let names = [
+                field(line, "x").unwrap_or("?"),
+                field(line, "o").unwrap_or("?"),
+            ];
             let result = line
                 .split_whitespace()
                 .find_map(|w| w.strip_prefix("result="))
@@ -180,9 +183,7 @@ fn main() {
     }
     decided_at.sort_unstable();
     let n = decided_at.len();
-    println!(
-        "{games} games: a forced win announced in {n}; the side with it won {held} of them"
-    );
+    println!("{games} games: a forced win announced in {n}; the side with it won {held} of them");
     if n > 0 {
         let by = |limit: usize| decided_at.iter().filter(|&&p| p <= limit).count();
         println!(
