@@ -21,6 +21,8 @@
 //! decided and how often the engine saw it.
 use std::collections::BTreeMap;
 
+use ttt_cli::engine::arena::record::{field, game_number};
+
 mod peer;
 
 fn usage() -> ! {
@@ -78,13 +80,6 @@ fn ask(cmd: &str, moves: &[String], ms: u64) -> Option<Verdict> {
     }
 }
 
-/// The value of `key="..."` in a record line.
-fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
-    let start = line.find(&format!(" {key}=\""))? + key.len() + 3;
-    let len = line[start..].find('"')?;
-    Some(&line[start..start + len])
-}
-
 fn main() {
     let (mut judge, mut judge_ms) = (None, 500u64);
     let (mut engine, mut engine_ms) = (None, vec![1000u64]);
@@ -121,12 +116,7 @@ fn main() {
             else {
                 continue;
             };
-            let game = field(line, "game")
-                .or_else(|| {
-                    line.strip_prefix("game=")
-                        .and_then(|r| r.split_whitespace().next())
-                })
-                .unwrap_or("?");
+            let game = game_number(line).unwrap_or("?");
             let names = [
                 field(line, "x").unwrap_or("?"),
                 field(line, "o").unwrap_or("?"),
@@ -218,14 +208,5 @@ mod tests {
         );
         assert_eq!(verdict_in("MESSAGE Eval VAL_NONE"), None);
         assert_eq!(verdict_in("MESSAGE nothing here"), None);
-    }
-
-    #[test]
-    fn record_fields() {
-        let line = r#"game=3 rules="15x15 k=5" x="a/pbrain-ttt" o="b" opening="k10 k5" moves="k10 k5 g10" result=0-1"#;
-        assert_eq!(field(line, "x"), Some("a/pbrain-ttt"));
-        assert_eq!(field(line, "opening"), Some("k10 k5"));
-        assert_eq!(field(line, "moves"), Some("k10 k5 g10"));
-        assert_eq!(field(line, "game"), None);
     }
 }

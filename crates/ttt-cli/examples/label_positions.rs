@@ -20,6 +20,7 @@ use std::io::Write;
 
 mod peer;
 
+use ttt_cli::engine::arena::record::field;
 use ttt_core::pattern::{PatternBoard, ThreatClass};
 use ttt_core::{Mark, Position, Rules};
 
@@ -83,16 +84,10 @@ fn main() {
             std::process::exit(1);
         });
         for line in text.lines() {
-            let Some(start) = line.find("moves=\"").map(|i| i + 7) else {
+            let Some(moves) = field(line, "moves") else {
                 continue;
             };
-            let Some(len) = line[start..].find('"') else {
-                continue;
-            };
-            let moves: Vec<String> = line[start..start + len]
-                .split_whitespace()
-                .map(String::from)
-                .collect();
+            let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
             let mut pos = Position::new(rules);
             for (ply, m) in moves.iter().enumerate() {
                 if ply >= 6 && ply % every == 0 && !pos.outcome().is_over() {

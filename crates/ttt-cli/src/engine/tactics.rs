@@ -21,6 +21,7 @@ use crate::ai::strong::Threat;
 use crate::ai::tactics::{self, Kind, Puzzle, Reject, JUDGE_NODES};
 use crate::ai::TtEntry;
 use crate::common::{grouped, input_error, print_err};
+use crate::engine::arena::record::{field, game_number};
 
 const AFTER_HELP: &str = "\
 The suite's format, and what makes a position a puzzle: the docs of
@@ -125,14 +126,6 @@ fn load(path: &Option<PathBuf>) -> anyhow::Result<Vec<(usize, Puzzle)>> {
         .collect()
 }
 
-/// The value of `name="..."` in a record line.
-fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
-    let key = format!(" {name}=\"");
-    let start = line.find(&key)? + key.len();
-    let end = line[start..].find('"')? + start;
-    Some(&line[start..end])
-}
-
 /// A position of a game that makes a puzzle.
 struct Candidate {
     /// Whether the game's move there was no answer.
@@ -168,10 +161,7 @@ fn generate(args: &GenerateArgs) -> anyhow::Result<()> {
             |n| n.to_string_lossy().into_owned(),
         );
         for (index, line) in text.lines().enumerate() {
-            let game = line
-                .strip_prefix("game=")
-                .and_then(|rest| rest.split_whitespace().next())
-                .unwrap_or("?");
+            let game = game_number(line).unwrap_or("?");
             let (Some(rules), Some(moves)) = (field(line, "rules"), field(line, "moves")) else {
                 continue;
             };

@@ -6,7 +6,7 @@ mod elo;
 mod external;
 mod openings;
 mod player;
-mod record;
+pub mod record;
 mod report;
 mod series;
 mod tally;

@@ -89,6 +89,22 @@ pub fn squares_text(rules: &Rules, squares: &[Square]) -> String {
     text
 }
 
+/// The text of the quoted field `name` of a record line (`moves`,
+/// `opening`, `x`, `rules`, ...), as [`GameRecord::line`] writes it; `None`
+/// when the line has no such field. A field holding an escaped `"` (an
+/// engine command may) is cut there: the moves and rules never hold one.
+pub fn field<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = line.find(&key)? + key.len();
+    let end = line[start..].find('"')? + start;
+    Some(&line[start..end])
+}
+
+/// The game number of a record line (its first field, unquoted).
+pub fn game_number(line: &str) -> Option<&str> {
+    line.strip_prefix("game=")?.split_whitespace().next()
+}
+
 /// `text` in double quotes with `"` and `\` escaped and control characters
 /// as `?` (a record is one line).
 fn quoted(text: &str) -> String {
@@ -158,6 +174,19 @@ impl RecordFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_are_read_back_from_a_line() {
+        let line = r#"game=3 rules="15x15 k=5" x="a/pbrain-ttt" o="b" opening="k10 k5" moves="k10 k5 g10" result=0-1"#;
+        assert_eq!(game_number(line), Some("3"));
+        assert_eq!(field(line, "x"), Some("a/pbrain-ttt"));
+        assert_eq!(field(line, "o"), Some("b"));
+        assert_eq!(field(line, "opening"), Some("k10 k5"));
+        assert_eq!(field(line, "moves"), Some("k10 k5 g10"));
+        assert_eq!(field(line, "rules"), Some("15x15 k=5"));
+        assert_eq!(field(line, "reason"), None);
+        assert_eq!(game_number("moves=\"h8\""), None);
+    }
 
     #[test]
     fn a_record_line_names_the_moves_result_and_reason() {
