@@ -86,6 +86,18 @@ pub(crate) fn cell_lines(g: &Geo) -> Option<[u128; 64]> {
     })
 }
 
+/// What a pairing search found, and what it cost.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Sought {
+    /// The pairing, if one was found.
+    pub(crate) pairs: Option<Pairs>,
+    /// Steps of the shared-pairing searches (mending and from scratch).
+    pub(crate) steps: u32,
+    /// With no pairing: whether a search ran out of steps (else none
+    /// exists: the search from scratch tried every way).
+    pub(crate) gave_up: bool,
+}
+
 /// A pairing for the defender (marks `d`) among the `empty` cells: a
 /// private one if it exists, else a shared one if the bounded search finds
 /// it, trying first to mend `hint` (a pairing of a position met shortly
@@ -100,8 +112,22 @@ pub(crate) fn pairing_near(
     empty: u64,
     hint: &Pairs,
     steps: u32,
-) -> Option<Pairs> {
-    private_pairing(g, d, empty).or_else(|| shared_pairing(g, cell_lines?, d, empty, hint, steps))
+) -> Sought {
+    if let Some(pairs) = private_pairing(g, d, empty) {
+        return Sought {
+            pairs: Some(pairs),
+            steps: 0,
+            gave_up: false,
+        };
+    }
+    match cell_lines {
+        Some(lines) => shared_pairing(g, lines, d, empty, hint, steps),
+        None => Sought {
+            pairs: None,
+            steps: 0,
+            gave_up: true,
+        },
+    }
 }
 
 /// Empty cells that come in twins, two cells on exactly the same live
@@ -232,10 +258,11 @@ fn augment(lines: &[u64], owner: &mut [u8; 64], i: usize, seen: &mut u64) -> boo
 }
 
 /// A pairing in which one pair may serve several live lines, found by a
-/// depth-first search of at most [`PAIRING_STEPS`] steps (the line with
-/// fewest free cells first, its pairs by the lines they serve, then by the
-/// fewest unserved lines they take a free cell from): `None` means none
-/// was found, not that none exists.
+/// depth-first search of at most `steps` steps (the line with fewest free
+/// cells first, its pairs by the lines they serve, then by the fewest
+/// unserved lines they take a free cell from). The search tries every pair
+/// of every line it picks, so when it ends within its steps without one,
+/// none exists; past them it gives up.
 pub(crate) fn shared_pairing(
     g: &Geo,
     cell_lines: &[u128; 64],
@@ -243,12 +270,17 @@ pub(crate) fn shared_pairing(
     empty: u64,
     hint: &Pairs,
     steps: u32,
-) -> Option<Pairs> {
+) -> Sought {
+    let mut sought = Sought {
+        pairs: None,
+        steps: 0,
+        gave_up: false,
+    };
     let mut live = 0u128;
     for (i, &w) in g.win[..g.nwin].iter().enumerate() {
         if w & d == 0 {
             if (w & empty).count_ones() < 2 {
-                return None;
+                return sought;
             }
             live |= 1 << i;
         }
@@ -275,15 +307,20 @@ pub(crate) fn shared_pairing(
                 used,
                 pairs: kept,
                 steps: MEND_STEPS,
+                partial: false,
             };
             let free = search.free_counts();
-            if search.cover(live & !served, free) {
-                return Some(search.pairs);
+            let found = search.cover(live & !served, free);
+            sought.steps += MEND_STEPS - search.steps;
+            if found {
+                sought.pairs = Some(search.pairs);
+                return sought;
             }
         }
     }
     if steps == 0 {
-        return None;
+        sought.gave_up = true;
+        return sought;
     }
     let mut search = PairSearch {
         g,
@@ -293,9 +330,17 @@ pub(crate) fn shared_pairing(
         used: 0,
         pairs: Pairs::EMPTY,
         steps,
+        partial: false,
     };
     let free = search.free_counts();
-    search.cover(live, free).then_some(search.pairs)
+    let found = search.cover(live, free);
+    sought.steps += steps - search.steps;
+    if found {
+        sought.pairs = Some(search.pairs);
+    } else {
+        sought.gave_up = search.steps == 0 || search.partial;
+    }
+    sought
 }
 
 /// Each live line's number of free cells (empty, in no pair yet), as bit
@@ -347,6 +392,9 @@ struct PairSearch<'g> {
     used: u64,
     pairs: Pairs,
     steps: u32,
+    /// Set when a line had more pairs than the search tries (lines of
+    /// more than 9 free cells): its failure then proves nothing.
+    partial: bool,
 }
 
 impl PairSearch<'_> {
@@ -413,6 +461,7 @@ impl PairSearch<'_> {
                 options[j] = (rank, p, q);
                 n += 1;
             }
+            self.partial |= q_rest != 0;
         }
         for &(_, p, q) in &options[..n] {
             if !self.pairs.push(p, q) {
@@ -503,6 +552,7 @@ mod tests {
         assert!(private_pairing(&g, 0, g.full).is_none());
         let lines = cell_lines(&g).unwrap();
         let pairs = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+            .pairs
             .expect("9x2 k=5 shares pairs");
         assert_pairing(&g, 0, g.full, &pairs);
         assert_eq!(pairs.len, 4);
@@ -512,7 +562,9 @@ mod tests {
             let g = geo(c, r, 5);
             let lines = cell_lines(&g).unwrap();
             assert!(
-                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS).is_none(),
+                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+                    .pairs
+                    .is_none(),
                 "{c}x{r}"
             );
         }
@@ -523,17 +575,21 @@ mod tests {
         // 9x2 k=5's pairing, as a hint for positions one mark away.
         let g = geo(9, 2, 5);
         let lines = cell_lines(&g).unwrap();
-        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS).unwrap();
+        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+            .pairs
+            .unwrap();
         for c in 0..18 {
             let bit = 1u64 << c;
             // A defender mark kills the lines through it: the hint's other
             // pairs still serve the rest.
             let mended = pairing_near(&g, Some(&lines), bit, g.full & !bit, &hint, PAIRING_STEPS)
+                .pairs
                 .unwrap_or_else(|| panic!("defender on {c}"));
             assert_pairing(&g, bit, g.full & !bit, &mended);
             // An attacker mark takes a cell: whatever comes back is a
             // pairing of that position (never the broken pair).
-            if let Some(p) = pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint, PAIRING_STEPS)
+            if let Some(p) =
+                pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint, PAIRING_STEPS).pairs
             {
                 assert_pairing(&g, 0, g.full & !bit, &p);
             }
@@ -542,7 +598,11 @@ mod tests {
         // never yields a false pairing: 7x7 k=5 has none, whatever the hint.
         let g7 = geo(7, 7, 5);
         let lines7 = cell_lines(&g7).unwrap();
-        assert!(pairing_near(&g7, Some(&lines7), 0, g7.full, &hint, PAIRING_STEPS).is_none());
+        assert!(
+            pairing_near(&g7, Some(&lines7), 0, g7.full, &hint, PAIRING_STEPS)
+                .pairs
+                .is_none()
+        );
     }
 
     #[test]
@@ -582,6 +642,7 @@ mod tests {
                 used: 0,
                 pairs: Pairs::EMPTY,
                 steps: 0,
+                partial: false,
             };
             let mut free = search.free_counts();
             for _ in 0..12 {
