@@ -310,7 +310,7 @@ pub(crate) fn shared_pairing(
                 partial: false,
             };
             let free = search.free_counts();
-            let found = search.cover(live & !served, free);
+            let found = search.cover(live & !served, free).is_ok();
             sought.steps += MEND_STEPS - search.steps;
             if found {
                 sought.pairs = Some(search.pairs);
@@ -333,7 +333,7 @@ pub(crate) fn shared_pairing(
         partial: false,
     };
     let free = search.free_counts();
-    let found = search.cover(live, free);
+    let found = search.cover(live, free).is_ok();
     sought.steps += steps - search.steps;
     if found {
         sought.pairs = Some(search.pairs);
@@ -413,28 +413,55 @@ impl PairSearch<'_> {
         FreeCounts(planes)
     }
 
+    /// The pairs (as bits of their places in `pairs`) holding a cell of
+    /// `cells`.
+    fn holders(&self, cells: u64) -> u32 {
+        self.pairs.pairs[..self.pairs.len]
+            .iter()
+            .enumerate()
+            .fold(0, |m, (t, &(p, q))| {
+                m | (((cells >> p | cells >> q) & 1) as u32) << t
+            })
+    }
+
     /// Serves every line of `uncovered` with new pairs of unused cells
-    /// (`free`: the live lines' free cells, counted).
-    fn cover(&mut self, uncovered: u128, free: FreeCounts) -> bool {
+    /// (`free`: the live lines' free cells, counted). On failure, the
+    /// pairs to blame (bits of their places in `pairs`): no pairing holds
+    /// all of them. A choice not among them cannot be the cause, so the
+    /// search goes straight back past it (conflict-directed backjumping):
+    /// on 8x8 k=5 a dead end is mostly a few crowded lines, while the
+    /// pairs chosen since elsewhere on the board would otherwise be tried
+    /// in every combination first. Out of steps: every pair is blamed and
+    /// `steps` is 0.
+    fn cover(&mut self, uncovered: u128, free: FreeCounts) -> Result<(), u32> {
         if uncovered == 0 {
-            return true;
+            return Ok(());
         }
         if self.steps == 0 {
-            return false;
+            return Err(!0);
         }
         self.steps -= 1;
-        if free.below_two() & uncovered != 0 {
-            return false;
+        // A line left with fewer than two free cells: the pairs that took
+        // its other cells are to blame (none of them serves it).
+        let short = free.below_two() & uncovered;
+        if short != 0 {
+            let i = short.trailing_zeros() as usize;
+            return Err(self.holders(self.g.win[i] & self.empty));
         }
+        let t = self.pairs.len;
+        let before = ((1u64 << t) - 1) as u32;
         // The unserved line with the fewest free cells (the first such).
         let Some(line) = (2..=self.g.k)
             .map(|n| free.exactly(n) & uncovered)
             .find(|&m| m != 0)
         else {
-            return false;
+            return Err(before);
         };
         let i = line.trailing_zeros() as usize;
         let free_cells = self.g.win[i] & self.empty & !self.used;
+        // It must be served by a pair of its free cells: the pairs holding
+        // its other cells are to blame, with those each try blames.
+        let mut blame = self.holders(self.g.win[i] & self.empty & self.used);
         // Its pairs, by how many unserved lines each serves, then by how
         // few it takes a free cell from without serving them (the least
         // constraining first: 11% fewer nodes on 8x8 k=5).
@@ -461,26 +488,37 @@ impl PairSearch<'_> {
                 options[j] = (rank, p, q);
                 n += 1;
             }
-            self.partial |= q_rest != 0;
+            if q_rest != 0 {
+                // Pairs left untried: every earlier choice stays blamed.
+                self.partial = true;
+                blame |= before;
+            }
         }
         for &(_, p, q) in &options[..n] {
             if !self.pairs.push(p, q) {
-                return false;
+                return Err(before);
             }
             let bits = 1u64 << p | 1u64 << q;
             self.used |= bits;
             let (lp, lq) = (self.cell_lines[p as usize], self.cell_lines[q as usize]);
             let after = free.minus((lp ^ lq) & self.live, lp & lq & self.live);
-            if self.cover(uncovered & !(lp & lq), after) {
-                return true;
+            let r = self.cover(uncovered & !(lp & lq), after);
+            if r.is_ok() {
+                return r;
             }
             self.used &= !bits;
             self.pairs.len -= 1;
+            let child = r.err().unwrap_or(!0);
             if self.steps == 0 {
-                return false;
+                return Err(!0);
             }
+            if child >> t & 1 == 0 {
+                // This pair is not to blame: no other choice here helps.
+                return Err(child);
+            }
+            blame |= child & !(1 << t);
         }
-        false
+        Err(blame)
     }
 }
 
