@@ -643,6 +643,89 @@ mod tests {
         );
     }
 
+    /// Whether some pairing serves every line of `lines` (window masks)
+    /// with pairs of `free` cells: every pair of the line with fewest
+    /// free cells tried, plainly (no backjumping, no step limit).
+    fn pairing_exists(lines: &[u64], free: u64) -> bool {
+        let Some(&first) = lines.iter().min_by_key(|&&w| (w & free).count_ones()) else {
+            return true;
+        };
+        let cells = first & free;
+        let mut p_rest = cells;
+        while p_rest != 0 {
+            let p = p_rest.trailing_zeros();
+            p_rest &= p_rest - 1;
+            let mut q_rest = p_rest;
+            while q_rest != 0 {
+                let q = q_rest.trailing_zeros();
+                q_rest &= q_rest - 1;
+                let pair = 1u64 << p | 1u64 << q;
+                let mut unserved = [0u64; 128];
+                let mut n = 0;
+                for &w in lines.iter().filter(|&&w| w & pair != pair) {
+                    unserved[n] = w;
+                    n += 1;
+                }
+                if pairing_exists(&unserved[..n], free & !pair) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_shared_search_finds_a_pairing_where_one_exists_and_none_where_none_does() {
+        // Positions of 5x5 k=4, 6x5 k=4 and 7x5 k=5 from a fixed sequence, against
+        // a plain search: a pairing found is one, and a search that ends
+        // within its steps without one (backjumping past pairs not to
+        // blame) is right that none exists.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut found, mut none) = (0, 0);
+        for (c, r, k) in [(5, 5, 4), (6, 5, 4), (7, 5, 5)] {
+            let g = geo(c, r, k);
+            let lines = cell_lines(&g).unwrap();
+            let cells = u64::from(c) * u64::from(r);
+            for _ in 0..400 {
+                let (mut a, mut d) = (0u64, 0u64);
+                for _ in 0..2 + next(6) {
+                    a |= 1 << next(cells);
+                    d |= 1 << next(cells);
+                }
+                d &= !a;
+                let empty = g.full & !(a | d);
+                let mut live = [0u64; 128];
+                let mut n = 0;
+                for &w in g.win[..g.nwin].iter().filter(|&&w| w & d == 0) {
+                    live[n] = w;
+                    n += 1;
+                }
+                let sought = shared_pairing(&g, &lines, d, empty, &Pairs::EMPTY, 1 << 20);
+                assert!(!sought.gave_up, "{c}x{r} k={k}: a:{a:#x} d:{d:#x}");
+                let exists = pairing_exists(&live[..n], empty);
+                assert_eq!(
+                    sought.pairs.is_some(),
+                    exists,
+                    "{c}x{r} k={k}: a:{a:#x} d:{d:#x}"
+                );
+                if let Some(pairs) = sought.pairs {
+                    assert_pairing(&g, d, empty, &pairs);
+                    found += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        // Both answers are met often.
+        assert!(found > 100 && none > 100, "{found} found, {none} none");
+    }
+
     #[test]
     fn free_counts_follow_the_pairs_taken() {
         // 8x8 k=5 positions from a fixed sequence: the bit-plane counts,
