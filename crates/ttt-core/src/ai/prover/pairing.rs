@@ -31,9 +31,10 @@ use super::super::geometry::Geo;
 /// the budget is large: on six 8x8 k=5 positions (solver.md; before the
 /// pairs were ranked by the lines they hurt too), 128 steps 11.1M nodes,
 /// 256 8.2M, 512 6.2M, 1024 4.9M, 2048 4.1M, 4096 3.6M, the time least at
-/// 2048 (a third less than at 128); now 3.7M at 2048, 3.4M at 4096 in more
-/// time. 7x7 k=5 takes 212k nodes instead of 453k at 128, in 10% more
-/// time (fewer nodes, dearer ones).
+/// 2048 (a third less than at 128); then 3.7M at 2048, 3.4M at 4096 in
+/// more time; with backjumping 3.33M at 2048 (16,384: 2.98M, in far more
+/// steps). 7x7 k=5 takes 202k nodes instead of 453k at 128, in about 10%
+/// more time (fewer nodes, dearer ones).
 pub(crate) const PAIRING_STEPS: u32 = 2048;
 
 /// Steps a [`pairing_near`] may take to mend its hint.
