@@ -681,13 +681,8 @@ mod tests {
         // a plain search: a pairing found is one, and a search that ends
         // within its steps without one (backjumping past pairs not to
         // blame) is right that none exists.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |n: u64| u64::from(rng.below(n as u32));
         let (mut found, mut none) = (0, 0);
         for (c, r, k) in [(5, 5, 4), (6, 5, 4), (7, 5, 5)] {
             let g = geo(c, r, k);
@@ -734,13 +729,8 @@ mod tests {
         // cells counted line by line.
         let g = geo(8, 8, 5);
         let lines = cell_lines(&g).unwrap();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::rng::Rng::new(0x2545_f491_4f6c_dd1du64);
+        let mut next = |n: u64| u64::from(rng.below(n as u32));
         for _ in 0..200 {
             let mut d = 0u64;
             let mut a = 0u64;
