@@ -202,7 +202,10 @@ bench-solve:
 # `make prove-885`: the full proof on every core, each part kept in
 # $(PROOF_DIR)/885.parts as it is settled (stop it with Ctrl-C and run it
 # again: it goes on), then the certificate joined, checked by `ttt verify`,
-# and docs/proof-885.txt written (every sitting's wall time added).
+# and docs/proof-885.txt written (every sitting's wall time added; `time
+# -q`, or a stopped sitting's line would hold time's "Command exited with
+# non-zero status" and its figures on a line of their own, which the sum
+# misreads).
 PART885 ?= 1
 BENCH885_NODES ?= 20000000
 PROOF885_TT_MB ?= 8192
@@ -224,7 +227,7 @@ prove-885:
 	@mkdir -p $(PROOF_DIR)
 	@cmd="target/release/ttt solve --size 8x8 -k 5 --tt-mb $(PROOF885_TT_MB) --resume $(PROOF_DIR)/885.parts --certificate $(PROOF_DIR)/885.cert"; \
 	echo "$$cmd"; \
-	/usr/bin/time -o $(PROOF_DIR)/885.sitting -f "%e %M" $$cmd; rc=$$?; \
+	/usr/bin/time -q -o $(PROOF_DIR)/885.sitting -f "%e %M" $$cmd; rc=$$?; \
 	echo "$$(date -u +%FT%TZ) $$(cat $(PROOF_DIR)/885.sitting) $$rc" >> $(PROOF_DIR)/885.sittings; \
 	test $$rc = 0 || { echo "make prove-885: stopped (sittings so far: $(PROOF_DIR)/885.sittings); run it again to go on"; exit $$rc; }; \
 	/usr/bin/time -o $(PROOF_DIR)/885.verify -f "%e %M" target/release/ttt verify $(PROOF_DIR)/885.cert || exit 1; \

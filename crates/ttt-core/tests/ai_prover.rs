@@ -412,6 +412,9 @@ const WORK_8X8_K5: [&str; 6] = [
 fn work_on_8x8_k5_positions() {
     let mut table = tt(24);
     let mut total = 0;
+    // Where the pairing searches go: found, none exists (searched every
+    // way), given up (out of steps); the steps spent in each.
+    println!("nodes, s, pairings found (steps), none exist (steps), given up (steps), board");
     for board in WORK_8X8_K5 {
         let pos = Position::from_board(board, Some(5)).unwrap();
         table.fill(TtEntry::EMPTY);
@@ -421,9 +424,16 @@ fn work_on_8x8_k5_positions() {
         assert_eq!(prover.maker_wins(&pos, Mark::X), Some(false), "{board}");
         let nodes = prover.stats().nodes;
         total += nodes;
+        let c = prover.census();
         println!(
-            "{board} {nodes} nodes {:.2} s",
-            start.elapsed().as_secs_f64()
+            "{nodes} {:.2} {} ({}) {} ({}) {} ({}) {board}",
+            start.elapsed().as_secs_f64(),
+            c.pairings,
+            c.pairing_steps_found,
+            c.pairing_misses - c.pairing_give_ups,
+            c.pairing_steps_none,
+            c.pairing_give_ups,
+            c.pairing_steps_given_up,
         );
     }
     println!("total {total} nodes");

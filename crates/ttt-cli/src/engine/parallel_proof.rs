@@ -181,6 +181,10 @@ fn add_census(sum: &mut Census, c: &Census) {
     sum.pairings += c.pairings;
     sum.searched += c.searched;
     sum.pairing_misses += c.pairing_misses;
+    sum.pairing_give_ups += c.pairing_give_ups;
+    sum.pairing_steps_found += c.pairing_steps_found;
+    sum.pairing_steps_none += c.pairing_steps_none;
+    sum.pairing_steps_given_up += c.pairing_steps_given_up;
     sum.twins += c.twins;
     sum.attacker_moves += c.attacker_moves;
     sum.defender_moves += c.defender_moves;

@@ -697,8 +697,15 @@ pub fn census_lines(c: &Census) -> Vec<String> {
         format!("  pairing                   {}", share(c.pairings)),
         format!("  searched                  {}", share(c.searched)),
         format!(
-            "  pairing sought, not found {:>15}",
-            grouped(c.pairing_misses)
+            "  pairing sought, not found {:>15} ({} out of steps)",
+            grouped(c.pairing_misses),
+            grouped(c.pairing_give_ups)
+        ),
+        format!(
+            "  pairing search steps      {:>15} found, {} none exists, {} out of steps",
+            grouped(c.pairing_steps_found),
+            grouped(c.pairing_steps_none),
+            grouped(c.pairing_steps_given_up)
         ),
         format!("  twins taken out           {:>15}", grouped(c.twins)),
         format!(

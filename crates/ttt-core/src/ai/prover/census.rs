@@ -25,6 +25,15 @@ pub struct Census {
     pub searched: u64,
     /// Pairing searches that found none (each also counts as `searched`).
     pub pairing_misses: u64,
+    /// Of `pairing_misses`, those that ran out of steps (the others tried
+    /// every way: no pairing exists there).
+    pub pairing_give_ups: u64,
+    /// Shared-pairing search steps spent where a pairing was found.
+    pub pairing_steps_found: u64,
+    /// Steps spent where none exists (the search tried every way).
+    pub pairing_steps_none: u64,
+    /// Steps spent where the search ran out of steps.
+    pub pairing_steps_given_up: u64,
     /// Positions reduced by twins before they were looked at.
     pub twins: u64,
     /// Moves searched at the searched positions with the attacker to move

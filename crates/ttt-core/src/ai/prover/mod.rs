@@ -356,7 +356,8 @@ impl<'a, T: ProofTable> Prover<'a, T> {
             g.full & !(a | d),
             &self.last_pairs,
             steps,
-        )?;
+        )
+        .pairs?;
         self.last_pairs = found;
         let square = |c: u8| {
             let cols = g.cols;
@@ -725,14 +726,25 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         // its first move keeps such a pairing, and the search for one that
         // is not there costs more than the extra node.
         let paired = if a_moves {
-            pairing::pairing_near(
+            let sought = pairing::pairing_near(
                 g,
                 t.cell_lines.as_ref(),
                 d,
                 empty,
                 &self.last_pairs,
                 pairing::PAIRING_STEPS,
-            )
+            );
+            let steps = u64::from(sought.steps);
+            let c = &mut self.census;
+            if sought.pairs.is_some() {
+                c.pairing_steps_found += steps;
+            } else if sought.gave_up {
+                c.pairing_give_ups += 1;
+                c.pairing_steps_given_up += steps;
+            } else {
+                c.pairing_steps_none += steps;
+            }
+            sought.pairs
         } else {
             None
         };

@@ -31,9 +31,10 @@ use super::super::geometry::Geo;
 /// the budget is large: on six 8x8 k=5 positions (solver.md; before the
 /// pairs were ranked by the lines they hurt too), 128 steps 11.1M nodes,
 /// 256 8.2M, 512 6.2M, 1024 4.9M, 2048 4.1M, 4096 3.6M, the time least at
-/// 2048 (a third less than at 128); now 3.7M at 2048, 3.4M at 4096 in more
-/// time. 7x7 k=5 takes 212k nodes instead of 453k at 128, in 10% more
-/// time (fewer nodes, dearer ones).
+/// 2048 (a third less than at 128); then 3.7M at 2048, 3.4M at 4096 in
+/// more time; with backjumping 3.33M at 2048 (16,384: 2.98M, in far more
+/// steps). 7x7 k=5 takes 202k nodes instead of 453k at 128, in about 10%
+/// more time (fewer nodes, dearer ones).
 pub(crate) const PAIRING_STEPS: u32 = 2048;
 
 /// Steps a [`pairing_near`] may take to mend its hint.
@@ -86,6 +87,18 @@ pub(crate) fn cell_lines(g: &Geo) -> Option<[u128; 64]> {
     })
 }
 
+/// What a pairing search found, and what it cost.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Sought {
+    /// The pairing, if one was found.
+    pub(crate) pairs: Option<Pairs>,
+    /// Steps of the shared-pairing searches (mending and from scratch).
+    pub(crate) steps: u32,
+    /// With no pairing: whether a search ran out of steps (else none
+    /// exists: the search from scratch tried every way).
+    pub(crate) gave_up: bool,
+}
+
 /// A pairing for the defender (marks `d`) among the `empty` cells: a
 /// private one if it exists, else a shared one if the bounded search finds
 /// it, trying first to mend `hint` (a pairing of a position met shortly
@@ -100,8 +113,22 @@ pub(crate) fn pairing_near(
     empty: u64,
     hint: &Pairs,
     steps: u32,
-) -> Option<Pairs> {
-    private_pairing(g, d, empty).or_else(|| shared_pairing(g, cell_lines?, d, empty, hint, steps))
+) -> Sought {
+    if let Some(pairs) = private_pairing(g, d, empty) {
+        return Sought {
+            pairs: Some(pairs),
+            steps: 0,
+            gave_up: false,
+        };
+    }
+    match cell_lines {
+        Some(lines) => shared_pairing(g, lines, d, empty, hint, steps),
+        None => Sought {
+            pairs: None,
+            steps: 0,
+            gave_up: true,
+        },
+    }
 }
 
 /// Empty cells that come in twins, two cells on exactly the same live
@@ -232,10 +259,11 @@ fn augment(lines: &[u64], owner: &mut [u8; 64], i: usize, seen: &mut u64) -> boo
 }
 
 /// A pairing in which one pair may serve several live lines, found by a
-/// depth-first search of at most [`PAIRING_STEPS`] steps (the line with
-/// fewest free cells first, its pairs by the lines they serve, then by the
-/// fewest unserved lines they take a free cell from): `None` means none
-/// was found, not that none exists.
+/// depth-first search of at most `steps` steps (the line with fewest free
+/// cells first, its pairs by the lines they serve, then by the fewest
+/// unserved lines they take a free cell from). The search tries every pair
+/// of every line it picks, so when it ends within its steps without one,
+/// none exists; past them it gives up.
 pub(crate) fn shared_pairing(
     g: &Geo,
     cell_lines: &[u128; 64],
@@ -243,12 +271,17 @@ pub(crate) fn shared_pairing(
     empty: u64,
     hint: &Pairs,
     steps: u32,
-) -> Option<Pairs> {
+) -> Sought {
+    let mut sought = Sought {
+        pairs: None,
+        steps: 0,
+        gave_up: false,
+    };
     let mut live = 0u128;
     for (i, &w) in g.win[..g.nwin].iter().enumerate() {
         if w & d == 0 {
             if (w & empty).count_ones() < 2 {
-                return None;
+                return sought;
             }
             live |= 1 << i;
         }
@@ -275,15 +308,20 @@ pub(crate) fn shared_pairing(
                 used,
                 pairs: kept,
                 steps: MEND_STEPS,
+                partial: false,
             };
             let free = search.free_counts();
-            if search.cover(live & !served, free) {
-                return Some(search.pairs);
+            let found = search.cover(live & !served, free).is_ok();
+            sought.steps += MEND_STEPS - search.steps;
+            if found {
+                sought.pairs = Some(search.pairs);
+                return sought;
             }
         }
     }
     if steps == 0 {
-        return None;
+        sought.gave_up = true;
+        return sought;
     }
     let mut search = PairSearch {
         g,
@@ -293,9 +331,17 @@ pub(crate) fn shared_pairing(
         used: 0,
         pairs: Pairs::EMPTY,
         steps,
+        partial: false,
     };
     let free = search.free_counts();
-    search.cover(live, free).then_some(search.pairs)
+    let found = search.cover(live, free).is_ok();
+    sought.steps += steps - search.steps;
+    if found {
+        sought.pairs = Some(search.pairs);
+    } else {
+        sought.gave_up = search.steps == 0 || search.partial;
+    }
+    sought
 }
 
 /// Each live line's number of free cells (empty, in no pair yet), as bit
@@ -347,6 +393,9 @@ struct PairSearch<'g> {
     used: u64,
     pairs: Pairs,
     steps: u32,
+    /// Set when a line had more pairs than the search tries (lines of
+    /// more than 9 free cells): its failure then proves nothing.
+    partial: bool,
 }
 
 impl PairSearch<'_> {
@@ -365,28 +414,55 @@ impl PairSearch<'_> {
         FreeCounts(planes)
     }
 
+    /// The pairs (as bits of their places in `pairs`) holding a cell of
+    /// `cells`.
+    fn holders(&self, cells: u64) -> u32 {
+        self.pairs.pairs[..self.pairs.len]
+            .iter()
+            .enumerate()
+            .fold(0, |m, (t, &(p, q))| {
+                m | (((cells >> p | cells >> q) & 1) as u32) << t
+            })
+    }
+
     /// Serves every line of `uncovered` with new pairs of unused cells
-    /// (`free`: the live lines' free cells, counted).
-    fn cover(&mut self, uncovered: u128, free: FreeCounts) -> bool {
+    /// (`free`: the live lines' free cells, counted). On failure, the
+    /// pairs to blame (bits of their places in `pairs`): no pairing holds
+    /// all of them. A choice not among them cannot be the cause, so the
+    /// search goes straight back past it (conflict-directed backjumping):
+    /// on 8x8 k=5 a dead end is mostly a few crowded lines, while the
+    /// pairs chosen since elsewhere on the board would otherwise be tried
+    /// in every combination first. Out of steps: every pair is blamed and
+    /// `steps` is 0.
+    fn cover(&mut self, uncovered: u128, free: FreeCounts) -> Result<(), u32> {
         if uncovered == 0 {
-            return true;
+            return Ok(());
         }
         if self.steps == 0 {
-            return false;
+            return Err(!0);
         }
         self.steps -= 1;
-        if free.below_two() & uncovered != 0 {
-            return false;
+        // A line left with fewer than two free cells: the pairs that took
+        // its other cells are to blame (none of them serves it).
+        let short = free.below_two() & uncovered;
+        if short != 0 {
+            let i = short.trailing_zeros() as usize;
+            return Err(self.holders(self.g.win[i] & self.empty));
         }
+        let t = self.pairs.len;
+        let before = ((1u64 << t) - 1) as u32;
         // The unserved line with the fewest free cells (the first such).
         let Some(line) = (2..=self.g.k)
             .map(|n| free.exactly(n) & uncovered)
             .find(|&m| m != 0)
         else {
-            return false;
+            return Err(before);
         };
         let i = line.trailing_zeros() as usize;
         let free_cells = self.g.win[i] & self.empty & !self.used;
+        // It must be served by a pair of its free cells: the pairs holding
+        // its other cells are to blame, with those each try blames.
+        let mut blame = self.holders(self.g.win[i] & self.empty & self.used);
         // Its pairs, by how many unserved lines each serves, then by how
         // few it takes a free cell from without serving them (the least
         // constraining first: 11% fewer nodes on 8x8 k=5).
@@ -413,25 +489,37 @@ impl PairSearch<'_> {
                 options[j] = (rank, p, q);
                 n += 1;
             }
+            if q_rest != 0 {
+                // Pairs left untried: every earlier choice stays blamed.
+                self.partial = true;
+                blame |= before;
+            }
         }
         for &(_, p, q) in &options[..n] {
             if !self.pairs.push(p, q) {
-                return false;
+                return Err(before);
             }
             let bits = 1u64 << p | 1u64 << q;
             self.used |= bits;
             let (lp, lq) = (self.cell_lines[p as usize], self.cell_lines[q as usize]);
             let after = free.minus((lp ^ lq) & self.live, lp & lq & self.live);
-            if self.cover(uncovered & !(lp & lq), after) {
-                return true;
+            let r = self.cover(uncovered & !(lp & lq), after);
+            if r.is_ok() {
+                return r;
             }
             self.used &= !bits;
             self.pairs.len -= 1;
+            let child = r.err().unwrap_or(!0);
             if self.steps == 0 {
-                return false;
+                return Err(!0);
             }
+            if child >> t & 1 == 0 {
+                // This pair is not to blame: no other choice here helps.
+                return Err(child);
+            }
+            blame |= child & !(1 << t);
         }
-        false
+        Err(blame)
     }
 }
 
@@ -503,6 +591,7 @@ mod tests {
         assert!(private_pairing(&g, 0, g.full).is_none());
         let lines = cell_lines(&g).unwrap();
         let pairs = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+            .pairs
             .expect("9x2 k=5 shares pairs");
         assert_pairing(&g, 0, g.full, &pairs);
         assert_eq!(pairs.len, 4);
@@ -512,7 +601,9 @@ mod tests {
             let g = geo(c, r, 5);
             let lines = cell_lines(&g).unwrap();
             assert!(
-                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS).is_none(),
+                shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+                    .pairs
+                    .is_none(),
                 "{c}x{r}"
             );
         }
@@ -523,17 +614,21 @@ mod tests {
         // 9x2 k=5's pairing, as a hint for positions one mark away.
         let g = geo(9, 2, 5);
         let lines = cell_lines(&g).unwrap();
-        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS).unwrap();
+        let hint = shared_pairing(&g, &lines, 0, g.full, &Pairs::EMPTY, PAIRING_STEPS)
+            .pairs
+            .unwrap();
         for c in 0..18 {
             let bit = 1u64 << c;
             // A defender mark kills the lines through it: the hint's other
             // pairs still serve the rest.
             let mended = pairing_near(&g, Some(&lines), bit, g.full & !bit, &hint, PAIRING_STEPS)
+                .pairs
                 .unwrap_or_else(|| panic!("defender on {c}"));
             assert_pairing(&g, bit, g.full & !bit, &mended);
             // An attacker mark takes a cell: whatever comes back is a
             // pairing of that position (never the broken pair).
-            if let Some(p) = pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint, PAIRING_STEPS)
+            if let Some(p) =
+                pairing_near(&g, Some(&lines), 0, g.full & !bit, &hint, PAIRING_STEPS).pairs
             {
                 assert_pairing(&g, 0, g.full & !bit, &p);
             }
@@ -542,7 +637,89 @@ mod tests {
         // never yields a false pairing: 7x7 k=5 has none, whatever the hint.
         let g7 = geo(7, 7, 5);
         let lines7 = cell_lines(&g7).unwrap();
-        assert!(pairing_near(&g7, Some(&lines7), 0, g7.full, &hint, PAIRING_STEPS).is_none());
+        assert!(
+            pairing_near(&g7, Some(&lines7), 0, g7.full, &hint, PAIRING_STEPS)
+                .pairs
+                .is_none()
+        );
+    }
+
+    /// Whether some pairing serves every line of `lines` (window masks)
+    /// with pairs of `free` cells: every pair of the line with fewest
+    /// free cells tried, plainly (no backjumping, no step limit).
+    fn pairing_exists(lines: &[u64], free: u64) -> bool {
+        let Some(&first) = lines.iter().min_by_key(|&&w| (w & free).count_ones()) else {
+            return true;
+        };
+        let cells = first & free;
+        let mut p_rest = cells;
+        while p_rest != 0 {
+            let p = p_rest.trailing_zeros();
+            p_rest &= p_rest - 1;
+            let mut q_rest = p_rest;
+            while q_rest != 0 {
+                let q = q_rest.trailing_zeros();
+                q_rest &= q_rest - 1;
+                let pair = 1u64 << p | 1u64 << q;
+                let mut unserved = [0u64; 128];
+                let mut n = 0;
+                for &w in lines.iter().filter(|&&w| w & pair != pair) {
+                    unserved[n] = w;
+                    n += 1;
+                }
+                if pairing_exists(&unserved[..n], free & !pair) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_shared_search_finds_a_pairing_where_one_exists_and_none_where_none_does() {
+        // Positions of 5x5 k=4, 6x5 k=4 and 7x5 k=5 from a fixed sequence, against
+        // a plain search: a pairing found is one, and a search that ends
+        // within its steps without one (backjumping past pairs not to
+        // blame) is right that none exists.
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15u64);
+        let mut next = |n: u64| u64::from(rng.below(n as u32));
+        let (mut found, mut none) = (0, 0);
+        for (c, r, k) in [(5, 5, 4), (6, 5, 4), (7, 5, 5)] {
+            let g = geo(c, r, k);
+            let lines = cell_lines(&g).unwrap();
+            let cells = u64::from(c) * u64::from(r);
+            for _ in 0..400 {
+                let (mut a, mut d) = (0u64, 0u64);
+                for _ in 0..2 + next(6) {
+                    a |= 1 << next(cells);
+                    d |= 1 << next(cells);
+                }
+                d &= !a;
+                let empty = g.full & !(a | d);
+                let mut live = [0u64; 128];
+                let mut n = 0;
+                for &w in g.win[..g.nwin].iter().filter(|&&w| w & d == 0) {
+                    live[n] = w;
+                    n += 1;
+                }
+                let sought = shared_pairing(&g, &lines, d, empty, &Pairs::EMPTY, 1 << 20);
+                assert!(!sought.gave_up, "{c}x{r} k={k}: a:{a:#x} d:{d:#x}");
+                let exists = pairing_exists(&live[..n], empty);
+                assert_eq!(
+                    sought.pairs.is_some(),
+                    exists,
+                    "{c}x{r} k={k}: a:{a:#x} d:{d:#x}"
+                );
+                if let Some(pairs) = sought.pairs {
+                    assert_pairing(&g, d, empty, &pairs);
+                    found += 1;
+                } else {
+                    none += 1;
+                }
+            }
+        }
+        // Both answers are met often.
+        assert!(found > 100 && none > 100, "{found} found, {none} none");
     }
 
     #[test]
@@ -552,13 +729,8 @@ mod tests {
         // cells counted line by line.
         let g = geo(8, 8, 5);
         let lines = cell_lines(&g).unwrap();
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::rng::Rng::new(0x2545_f491_4f6c_dd1du64);
+        let mut next = |n: u64| u64::from(rng.below(n as u32));
         for _ in 0..200 {
             let mut d = 0u64;
             let mut a = 0u64;
@@ -582,6 +754,7 @@ mod tests {
                 used: 0,
                 pairs: Pairs::EMPTY,
                 steps: 0,
+                partial: false,
             };
             let mut free = search.free_counts();
             for _ in 0..12 {
