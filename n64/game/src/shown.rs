@@ -149,6 +149,7 @@ impl Damage {
     pub fn at_most(old: &DisplayList, new: &DisplayList, max_area: u32) -> Option<Damage> {
         let mut damage = Damage::new();
         let (n_old, n_new) = (old.len(), new.len());
+        let (keys_old, keys_new) = (old.keys(), new.keys());
         let (mut i, mut j) = (0, 0);
         while i < n_old && j < n_new {
             if old.same_op(i, new, j) {
@@ -161,7 +162,13 @@ impl Damage {
             'search: for skip in 1..=2 * LOOKAHEAD {
                 for a in skip.saturating_sub(LOOKAHEAD)..=skip.min(LOOKAHEAD) {
                     let b = skip - a;
-                    if i + a < n_old && j + b < n_new && old.same_op(i + a, new, j + b) {
+                    // Calls with different keys differ: one comparison
+                    // rejects most of the pairs looked at.
+                    let keys_meet = matches!(
+                        (keys_old.get(i + a), keys_new.get(j + b)),
+                        (Some(x), Some(y)) if x == y
+                    );
+                    if keys_meet && old.same_op(i + a, new, j + b) {
                         found = Some((a, b));
                         break 'search;
                     }
@@ -297,29 +304,34 @@ impl ShownFrames {
             return Redraw::Direct;
         }
         let new = &self.lists[scratch];
-        let damage = match self.shown[buffer].map(|i| &self.lists[i]) {
-            Some(old) if !half_drawn && old.same_as(new) => {
-                canvas.warm_up();
-                return Redraw::Skipped;
-            }
-            Some(old) => {
-                let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
-                Damage::at_most(old, new, max_area)
-            }
-            None => None,
-        };
+        let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
+        let damage =
+            self.shown[buffer].and_then(|i| Damage::at_most(&self.lists[i], new, max_area));
+        // Nothing changed (the lists pair up call for call, or differ only
+        // off the screen): the buffer already shows the frame.
+        if !half_drawn && damage.as_ref().is_some_and(|d| d.area() == 0) {
+            canvas.warm_up();
+            return Redraw::Skipped;
+        }
         let how = match damage {
             Some(damage) if canvas.set_clip(None) => {
                 // Half drawn: the top half shows the old list, and the rows
                 // the two lists' calls pair up on are right (as for any
                 // partial redraw); the bottom half is drawn whole.
+                let mut areas = [Rectangle::zero(); MAX_RECTS + 1];
+                let mut n = 0;
                 if half_drawn {
-                    replay_clipped(new, canvas, BOTTOM);
+                    areas[0] = BOTTOM;
+                    n = 1;
                 }
                 for r in damage.rects() {
-                    replay_clipped(new, canvas, r);
+                    let r = if half_drawn { r.intersection(&TOP) } else { r };
+                    if !r.is_zero_sized() {
+                        areas[n] = r;
+                        n += 1;
+                    }
                 }
-                canvas.set_clip(None);
+                new.replay_clipped(canvas, &areas[..n]);
                 if half_drawn {
                     Redraw::SecondHalf
                 } else {
@@ -329,8 +341,7 @@ impl ShownFrames {
                 }
             }
             _ if halves && !half_drawn && canvas.set_clip(None) => {
-                replay_clipped(new, canvas, TOP);
-                canvas.set_clip(None);
+                new.replay_within(canvas, &TOP);
                 self.half_drawn = Some(buffer);
                 Redraw::FirstHalf
             }
@@ -347,12 +358,6 @@ impl ShownFrames {
             .unwrap_or(scratch);
         how
     }
-}
-
-/// Draws the calls of `list` that reach `area`, only inside it.
-fn replay_clipped<C: Canvas>(list: &DisplayList, canvas: &mut C, area: Rectangle) {
-    canvas.set_clip(Some(area));
-    list.replay_within(canvas, &area);
 }
 
 impl Default for ShownFrames {
