@@ -15,11 +15,10 @@
 
 use core::convert::Infallible;
 
-use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
-use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use embedded_graphics::text::Alignment;
 use ttt_core::Mark;
 
 use crate::canvas::{Canvas, Font, Panel, Plain};
@@ -265,27 +264,30 @@ impl<'a> Raster<'a> {
             return false;
         }
         let mono = font.mono();
-        let style = MonoTextStyle::new(mono, color);
-        let ts = TextStyleBuilder::new()
-            .alignment(align)
-            .baseline(Baseline::Middle)
-            .build();
-        // Where embedded-graphics puts the first glyph's corner.
-        let bounds = Text::with_text_style(text, at, style, ts).bounding_box();
         let (cw, ch) = (
             mono.character_size.width as usize,
             mono.character_size.height as usize,
         );
         let advance = cw + mono.character_spacing as usize;
         let chars = text.chars().count();
-        let span = Rectangle::new(
-            bounds.top_left,
-            Size::new((chars * advance) as u32, ch as u32),
-        );
-        if chars == 0 || !Self::inside(&span) {
-            return chars == 0;
+        if chars == 0 {
+            return true;
         }
-        let (x0, y0) = (bounds.top_left.x as usize, bounds.top_left.y as usize);
+        // Where embedded-graphics puts the first glyph's corner (the top
+        // left of its `Text::bounding_box`, by arithmetic): aligned on the
+        // text's width less one, the middle row (the upper of two) on `at`.
+        let width = (chars * advance - mono.character_spacing as usize).min(1 << 16) as i32;
+        let left = match align {
+            Alignment::Left => at.x,
+            Alignment::Center => at.x - (width - 1) / 2,
+            Alignment::Right => at.x - (width - 1),
+        };
+        let corner = Point::new(left, at.y - (ch as i32 - 1) / 2);
+        let span = Rectangle::new(corner, Size::new((chars * advance) as u32, ch as u32));
+        if !Self::inside(&span) {
+            return false;
+        }
+        let (x0, y0) = (corner.x as usize, corner.y as usize);
         let value = rgba5551(color);
         let (table, index) = font.glyphs();
         let clip = self.clip;
