@@ -177,11 +177,18 @@ impl<'a> Raster<'a> {
         if x0 == 0 && x1 == WIDTH {
             // Whole rows are one run.
             fill_run(&mut self.pixels[y0 * WIDTH..y1 * WIDTH], value);
+        } else if x1 - x0 == 1 {
+            // A vertical line: one store a row, a pixel every WIDTH.
+            let column = &mut self.pixels[y0 * WIDTH + x0..(y1 - 1) * WIDTH + x1];
+            for px in column.iter_mut().step_by(WIDTH) {
+                *px = value;
+            }
         } else if x1 - x0 <= NARROW {
-            // A vertical line or a panel's side: a few stores a row.
+            // A thick line or a panel's side: a few stores a row.
             let w = x1 - x0;
-            for start in (y0 * WIDTH + x0..y1 * WIDTH).step_by(WIDTH) {
-                for px in &mut self.pixels[start..start + w] {
+            let rows = &mut self.pixels[y0 * WIDTH + x0..(y1 - 1) * WIDTH + x1];
+            for row in rows.chunks_mut(WIDTH) {
+                for px in row.iter_mut().take(w) {
                     *px = value;
                 }
             }
