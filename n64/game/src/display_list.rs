@@ -218,8 +218,8 @@ impl DisplayList {
     }
 
     /// The bytes of a recorded text call's text (compared, hashed and
-    /// measured as bytes: checking them as UTF-8 each time cost the
-    /// console more than the rest of the comparison).
+    /// measured as bytes: checking them as UTF-8 each time was about a
+    /// quarter of the work of comparing two lists, counted on the host).
     fn text_bytes(&self, start: u16, len: u16) -> &[u8] {
         let (start, end) = (usize::from(start), usize::from(start) + usize::from(len));
         self.text.get(start..end).unwrap_or(&[])
