@@ -17,13 +17,25 @@ struct Line(StrBuf<{ MAX_LINE + 1 }>);
 
 impl Write for Line {
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        for c in s.chars() {
-            if self.0.as_str().len() + c.len_utf8() > MAX_LINE {
-                break;
+        // The pieces between newlines, each copied at once.
+        for (i, piece) in s.split('\n').enumerate() {
+            if i > 0 {
+                self.push(" ");
             }
-            self.0.write_char(if c == '\n' { ' ' } else { c })?;
+            self.push(piece);
         }
         Ok(())
+    }
+}
+
+impl Line {
+    /// Adds as much of `s` as fits in [`MAX_LINE`] bytes, whole characters.
+    fn push(&mut self, s: &str) {
+        let mut end = s.len().min(MAX_LINE.saturating_sub(self.0.len()));
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        let _ = self.0.write_str(s.get(..end).unwrap_or(""));
     }
 }
 

@@ -17,7 +17,7 @@
 use core::cell::{Cell, RefCell};
 
 use libdragon_sys as sys;
-use ttt64_game::{SearchJob, SearchReply, TtEntry};
+use ttt64_game::{PatternUndo, SearchJob, SearchReply, TtEntry, TAKE_BACKS};
 
 use crate::time::{self, ticks_to_micros, TICKS_PER_SECOND};
 
@@ -93,33 +93,49 @@ impl Default for Queue {
     }
 }
 
-/// The transposition table, and the runs of the searches.
+/// The transposition table and the pattern board's take-back records,
+/// and the runs of the searches.
 pub struct Thinker {
     tt: &'static mut [TtEntry],
+    /// Lent to every search, as the table is: made there each move, the
+    /// records (about 32 KB) cost the console 11 ms in ares before the
+    /// first node, and 4 ms more to copy, with no stop check between.
+    take_backs: &'static mut [PatternUndo],
+}
+
+/// `count` values made by `make` in memory from libdragon's heap, never
+/// freed: the searches' memory, made once, at boot.
+fn allocate<T>(count: usize, make: impl Fn() -> T) -> &'static mut [T] {
+    assert!(core::mem::align_of::<T>() <= 8, "malloc aligns to 8 bytes");
+    let bytes = count * core::mem::size_of::<T>();
+    // SAFETY: malloc hands out `bytes` bytes (8-byte aligned, enough for
+    // T, as checked above) or null; every element is written
+    // before the slice is made, and the memory is this slice's alone for
+    // good.
+    unsafe {
+        let first = sys::malloc(bytes as _).cast::<T>();
+        assert!(!first.is_null(), "no memory for the search");
+        for i in 0..count {
+            first.add(i).write(make());
+        }
+        core::slice::from_raw_parts_mut(first, count)
+    }
 }
 
 impl Thinker {
-    /// Allocates the transposition table for `memory` bytes of RDRAM (from
-    /// libdragon's heap, never freed). Once, at boot.
+    /// Allocates the transposition table for `memory` bytes of RDRAM, and
+    /// the take-back records (from libdragon's heap, never freed). Once,
+    /// at boot.
     pub fn new(memory: usize) -> Thinker {
         let entries = if memory >= 8 << 20 {
             TT_ENTRIES_8MB
         } else {
             TT_ENTRIES_4MB
         };
-        let bytes = entries * core::mem::size_of::<TtEntry>();
-        // SAFETY: malloc hands out `bytes` bytes (8-byte aligned: TtEntry's
-        // alignment) or null; every entry is written before the slice is
-        // made, and the memory is this slice's alone for good.
-        let tt = unsafe {
-            let first = sys::malloc(bytes as _).cast::<TtEntry>();
-            assert!(!first.is_null(), "no memory for the search table");
-            for i in 0..entries {
-                first.add(i).write(TtEntry::EMPTY);
-            }
-            core::slice::from_raw_parts_mut(first, entries)
-        };
-        Thinker { tt }
+        Thinker {
+            tt: allocate(entries, || TtEntry::EMPTY),
+            take_backs: allocate(TAKE_BACKS, || PatternUndo::EMPTY),
+        }
     }
 
     /// Entries in the transposition table.
@@ -152,7 +168,7 @@ impl Thinker {
             last_check.set(time::ticks());
             stop
         };
-        let mut reply = job.run(self.tt, &stop);
+        let mut reply = job.run(self.tt, self.take_backs, &stop);
         let end = time::ticks();
         longest.set(longest.get().max(end.saturating_sub(last_check.get())));
         reply.us = ticks_to_micros(end.saturating_sub(start));

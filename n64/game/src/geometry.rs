@@ -81,12 +81,23 @@ pub fn text_bounds(text: &str, at: Point, font: Font, align: Alignment) -> Recta
             .bounding_box()
             .offset(1);
     }
+    one_line_text_bounds(text.chars().count(), at, font, align)
+}
+
+/// [`text_bounds`] of one line of `chars` characters.
+pub(crate) fn one_line_text_bounds(
+    chars: usize,
+    at: Point,
+    font: Font,
+    align: Alignment,
+) -> Rectangle {
+    let mono = font.mono();
     let (cw, ch) = (
         mono.character_size.width as i32,
         mono.character_size.height as i32,
     );
     let advance = cw + mono.character_spacing as i32;
-    let width = (text.chars().count().min(1 << 16) as i32) * advance;
+    let width = (chars.min(1 << 16) as i32) * advance;
     let left = match align {
         Alignment::Left => at.x,
         Alignment::Center => at.x - width / 2,
@@ -107,6 +118,23 @@ pub fn mark_bounds(cell: Rectangle) -> Rectangle {
     let tl = cell.top_left + Point::new(inset, inset);
     let br = cell.top_left + Point::new(size - 1 - inset, size - 1 - inset);
     Rectangle::with_corners(tl, br).offset(stroke + 1)
+}
+
+/// Whether two rectangles share a pixel: `!a.intersection(b).is_zero_sized()`
+/// in a few comparisons (the display lists ask it of every call of a
+/// frame drawn in part, and embedded-graphics' intersection builds the
+/// rectangle first).
+pub fn overlaps(a: &Rectangle, b: &Rectangle) -> bool {
+    // One past the last column or row, in 32 bits (the console's
+    // registers; saturating where a size would take it past the range).
+    let end = |start: i32, len: u32| start.saturating_add(len.min(i32::MAX as u32) as i32);
+    let (a0, b0) = (a.top_left, b.top_left);
+    !a.is_zero_sized()
+        && !b.is_zero_sized()
+        && a0.x < end(b0.x, b.size.width)
+        && b0.x < end(a0.x, a.size.width)
+        && a0.y < end(b0.y, b.size.height)
+        && b0.y < end(a0.y, a.size.height)
 }
 
 /// The smallest rectangle holding both (an empty one adds nothing).

@@ -65,5 +65,6 @@ pub use sprites::Sprites;
 pub use timing::{
     FrameTimings, ATTRACT_AFTER_MS, ATTRACT_RESULT_MS, RESULT_HOLD_MS, THINK_CVC_MS, THINK_MS,
 };
-pub use ttt_core::ai::TtEntry;
+pub use ttt_core::ai::{TtEntry, TAKE_BACKS};
+pub use ttt_core::pattern::PatternUndo;
 pub use ttt_core::series::{First, Score};

@@ -15,11 +15,10 @@
 
 use core::convert::Infallible;
 
-use embedded_graphics::mono_font::MonoTextStyle;
 use embedded_graphics::pixelcolor::Rgb555;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
-use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
+use embedded_graphics::text::Alignment;
 use ttt_core::Mark;
 
 use crate::canvas::{Canvas, Font, Panel, Plain};
@@ -76,6 +75,21 @@ pub type PrepareRun = fn(&mut [u16]);
 /// Runs shorter than this are not prepared (they hold at most one whole
 /// 16-byte cache line: the call costs more than it saves).
 const PREPARE_MIN: usize = 16;
+
+/// Sets every [`WIDTH`]th pixel of `column`, from its first: a vertical
+/// line one pixel wide, one store a row.
+///
+/// Kept out of line: inlined into `Raster::fill_rows`, this loop gave a
+/// ROM that mupen64plus 2.5.9's cached interpreter and dynamic recompiler
+/// crashed on (a CPU exception at a 9x9 search's first frame in
+/// `perf.script`) while its pure interpreter ran the same ROM through:
+/// a code-layout effect in the emulator.
+#[inline(never)]
+fn vline(column: &mut [u16], value: u16) {
+    for px in column.iter_mut().step_by(WIDTH) {
+        *px = value;
+    }
+}
 
 /// The part of the screen a [`Raster`] draws on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -178,11 +192,17 @@ impl<'a> Raster<'a> {
         if x0 == 0 && x1 == WIDTH {
             // Whole rows are one run.
             fill_run(&mut self.pixels[y0 * WIDTH..y1 * WIDTH], value);
+        } else if x1 - x0 == 1 {
+            vline(
+                &mut self.pixels[y0 * WIDTH + x0..(y1 - 1) * WIDTH + x1],
+                value,
+            );
         } else if x1 - x0 <= NARROW {
-            // A vertical line or a panel's side: a few stores a row.
+            // A thick line or a panel's side: a few stores a row.
             let w = x1 - x0;
-            for start in (y0 * WIDTH + x0..y1 * WIDTH).step_by(WIDTH) {
-                for px in &mut self.pixels[start..start + w] {
+            let rows = &mut self.pixels[y0 * WIDTH + x0..(y1 - 1) * WIDTH + x1];
+            for row in rows.chunks_mut(WIDTH) {
+                for px in row.iter_mut().take(w) {
                     *px = value;
                 }
             }
@@ -265,27 +285,30 @@ impl<'a> Raster<'a> {
             return false;
         }
         let mono = font.mono();
-        let style = MonoTextStyle::new(mono, color);
-        let ts = TextStyleBuilder::new()
-            .alignment(align)
-            .baseline(Baseline::Middle)
-            .build();
-        // Where embedded-graphics puts the first glyph's corner.
-        let bounds = Text::with_text_style(text, at, style, ts).bounding_box();
         let (cw, ch) = (
             mono.character_size.width as usize,
             mono.character_size.height as usize,
         );
         let advance = cw + mono.character_spacing as usize;
         let chars = text.chars().count();
-        let span = Rectangle::new(
-            bounds.top_left,
-            Size::new((chars * advance) as u32, ch as u32),
-        );
-        if chars == 0 || !Self::inside(&span) {
-            return chars == 0;
+        if chars == 0 {
+            return true;
         }
-        let (x0, y0) = (bounds.top_left.x as usize, bounds.top_left.y as usize);
+        // Where embedded-graphics puts the first glyph's corner (the top
+        // left of its `Text::bounding_box`, by arithmetic): aligned on the
+        // text's width less one, the middle row (the upper of two) on `at`.
+        let width = (chars * advance - mono.character_spacing as usize).min(1 << 16) as i32;
+        let left = match align {
+            Alignment::Left => at.x,
+            Alignment::Center => at.x - (width - 1) / 2,
+            Alignment::Right => at.x - (width - 1),
+        };
+        let corner = Point::new(left, at.y - (ch as i32 - 1) / 2);
+        let span = Rectangle::new(corner, Size::new((chars * advance) as u32, ch as u32));
+        if !Self::inside(&span) {
+            return false;
+        }
+        let (x0, y0) = (corner.x as usize, corner.y as usize);
         let value = rgba5551(color);
         let (table, index) = font.glyphs();
         let clip = self.clip;

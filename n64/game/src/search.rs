@@ -11,6 +11,7 @@
 //! run it at once.
 
 use ttt_core::ai::{Budget, Player, PlayerKind, SearchStats, Solver, TtEntry};
+use ttt_core::pattern::PatternUndo;
 use ttt_core::{Position, Rules, Square};
 
 use crate::books;
@@ -51,13 +52,15 @@ pub fn new_player<'a>(
 
 /// The hint (Z) for the side to move in `pos`: the exact solver where it is
 /// quick on the console ([`settings::console_solvable`]), else the strongest
-/// player that is (see [`settings::effective_kind`]); `stop` is asked as in
+/// player that is (see [`settings::effective_kind`]), with the take-back
+/// records `take_backs` ([`Player::set_take_backs`]); `stop` is asked as in
 /// [`new_player`] (the solver asks it every 1,024 nodes, a few milliseconds
 /// on the console), and a solve it stops gives no move.
 pub fn hint_move<'a>(
     pos: &Position,
     seed: u64,
     tt: &'a mut [TtEntry],
+    take_backs: &'a mut [PatternUndo],
     stop: Option<&'a dyn Fn() -> bool>,
 ) -> (Option<Square>, SearchStats) {
     if settings::console_solvable(pos.rules()) {
@@ -73,6 +76,7 @@ pub fn hint_move<'a>(
     } else {
         let kind = settings::effective_kind(PlayerKind::Strong, pos.rules());
         let mut player = new_player(kind, seed, tt, pos.rules(), stop);
+        player.set_take_backs(take_backs);
         let sq = player.choose_move(pos);
         (sq, player.stats())
     }
@@ -123,18 +127,28 @@ pub struct SearchReply {
 
 impl SearchJob {
     /// Runs the search on `tt` (the transposition table, any length; only
-    /// one search uses it at a time), stopping when `stop` returns `true`
-    /// (asked every 1,024 nodes or so: the host's clock against
-    /// [`SearchJob::time_ms`], or a search the game no longer wants). The
-    /// reply's `us` is left 0 for the host to fill in.
-    pub fn run(&self, tt: &mut [TtEntry], stop: &dyn Fn() -> bool) -> SearchReply {
+    /// one search uses it at a time) and `take_backs` (the pattern board's
+    /// take-back records, [`ttt_core::ai::TAKE_BACKS`] of them; any number
+    /// plays the same moves), both the host's and kept from search to
+    /// search, so that no search makes tens of KB before its first node;
+    /// stopping when `stop` returns `true` (asked every 1,024 nodes or so:
+    /// the host's clock against [`SearchJob::time_ms`], or a search the
+    /// game no longer wants). The reply's `us` is left 0 for the host to
+    /// fill in.
+    pub fn run(
+        &self,
+        tt: &mut [TtEntry],
+        take_backs: &mut [PatternUndo],
+        stop: &dyn Fn() -> bool,
+    ) -> SearchReply {
         let (square, stats) = match self.purpose {
             Purpose::Move(kind) => {
                 let mut player = new_player(kind, self.seed, tt, self.pos.rules(), Some(stop));
+                player.set_take_backs(take_backs);
                 let sq = player.choose_move(&self.pos);
                 (sq, player.stats())
             }
-            Purpose::Hint => hint_move(&self.pos, self.seed, tt, Some(stop)),
+            Purpose::Hint => hint_move(&self.pos, self.seed, tt, take_backs, Some(stop)),
         };
         SearchReply {
             id: self.id,

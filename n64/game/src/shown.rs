@@ -16,7 +16,6 @@ use embedded_graphics::primitives::Rectangle;
 
 use crate::canvas::Canvas;
 use crate::display_list::DisplayList;
-use crate::geometry;
 use crate::layout;
 
 /// Something that draws a whole frame on any canvas.
@@ -71,7 +70,59 @@ const BOTTOM: Rectangle = Rectangle::new(
 /// A few rectangles covering the changed pixels (overlapping ones merged).
 #[derive(Clone, Debug, Default)]
 pub struct Damage {
-    rects: [Option<Rectangle>; MAX_RECTS],
+    rects: [Option<Edges>; MAX_RECTS],
+}
+
+/// A rectangle of the screen by its edges: columns `x0..x1`, rows
+/// `y0..y1`, not empty (the diff merges many of them a frame: plain
+/// comparisons, no overflow to mind).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Edges {
+    x0: i32,
+    y0: i32,
+    x1: i32,
+    y1: i32,
+}
+
+impl Edges {
+    /// The part of `r` on the screen, if any.
+    fn on_screen(r: &Rectangle) -> Option<Edges> {
+        let end = |start: i32, len: u32| start.saturating_add(len.min(i32::MAX as u32) as i32);
+        let e = Edges {
+            x0: r.top_left.x.max(0),
+            y0: r.top_left.y.max(0),
+            x1: end(r.top_left.x, r.size.width).min(layout::WIDTH as i32),
+            y1: end(r.top_left.y, r.size.height).min(layout::HEIGHT as i32),
+        };
+        (e.x0 < e.x1 && e.y0 < e.y1).then_some(e)
+    }
+
+    fn area(&self) -> u32 {
+        ((self.x1 - self.x0) * (self.y1 - self.y0)) as u32
+    }
+
+    /// The smallest rectangle holding both.
+    fn union(&self, o: &Edges) -> Edges {
+        Edges {
+            x0: self.x0.min(o.x0),
+            y0: self.y0.min(o.y0),
+            x1: self.x1.max(o.x1),
+            y1: self.y1.max(o.y1),
+        }
+    }
+
+    /// Overlapping or side by side, corners included (merging those costs
+    /// nothing extra).
+    fn touches(&self, o: &Edges) -> bool {
+        self.x0 <= o.x1 && o.x0 <= self.x1 && self.y0 <= o.y1 && o.y0 <= self.y1
+    }
+
+    fn rect(&self) -> Rectangle {
+        Rectangle::new(
+            Point::new(self.x0, self.y0),
+            Size::new((self.x1 - self.x0) as u32, (self.y1 - self.y0) as u32),
+        )
+    }
 }
 
 impl Damage {
@@ -84,33 +135,31 @@ impl Damage {
 
     /// The rectangles.
     pub fn rects(&self) -> impl Iterator<Item = Rectangle> + '_ {
-        self.rects.iter().flatten().copied()
+        self.rects.iter().flatten().map(Edges::rect)
     }
 
     /// Pixels covered (overlaps are merged, so this is exact).
     pub fn area(&self) -> u32 {
-        self.rects().map(|r| r.size.width * r.size.height).sum()
+        self.rects.iter().flatten().map(Edges::area).sum()
     }
 
     /// Adds `r` (clipped to the screen), merging rectangles that overlap
     /// or touch, and the cheapest pair when there are too many.
     pub fn add(&mut self, r: Rectangle) {
-        let mut r = r.intersection(&SCREEN);
-        if r.is_zero_sized() {
-            return;
+        if let Some(r) = Edges::on_screen(&r) {
+            self.add_edges(r);
         }
+    }
+
+    fn add_edges(&mut self, mut r: Edges) {
         // Absorb every rectangle it meets, again after each growth.
-        loop {
-            let meets = self
-                .rects
-                .iter()
-                .position(|s| s.is_some_and(|s| touches(&s, &r)));
-            match meets {
-                Some(i) => {
-                    r = geometry::union(r, self.rects[i].unwrap_or(r));
-                    self.rects[i] = None;
-                }
-                None => break,
+        while let Some(slot) = self
+            .rects
+            .iter_mut()
+            .find(|s| s.is_some_and(|s| s.touches(&r)))
+        {
+            if let Some(s) = slot.take() {
+                r = r.union(&s);
             }
         }
         if let Some(slot) = self.rects.iter_mut().find(|s| s.is_none()) {
@@ -118,16 +167,16 @@ impl Damage {
             return;
         }
         // Full: merge `r` into the rectangle it grows least, then re-add.
-        let mut best = (u64::MAX, 0);
+        let mut best = (u32::MAX, 0);
         for (i, s) in self.rects.iter().enumerate() {
             if let Some(s) = s {
-                let grown = area(&geometry::union(*s, r)) - area(s);
-                best = best.min((grown, i));
+                best = best.min((s.union(&r).area() - s.area(), i));
             }
         }
-        let merged = geometry::union(self.rects[best.1].unwrap_or(r), r);
-        self.rects[best.1] = None;
-        self.add(merged);
+        if let Some(s) = self.rects[best.1].take() {
+            r = r.union(&s);
+        }
+        self.add_edges(r);
     }
 
     /// The calls of `new` that differ from `old`'s, as rectangles: calls
@@ -149,6 +198,7 @@ impl Damage {
     pub fn at_most(old: &DisplayList, new: &DisplayList, max_area: u32) -> Option<Damage> {
         let mut damage = Damage::new();
         let (n_old, n_new) = (old.len(), new.len());
+        let (keys_old, keys_new) = (old.keys(), new.keys());
         let (mut i, mut j) = (0, 0);
         while i < n_old && j < n_new {
             if old.same_op(i, new, j) {
@@ -161,7 +211,13 @@ impl Damage {
             'search: for skip in 1..=2 * LOOKAHEAD {
                 for a in skip.saturating_sub(LOOKAHEAD)..=skip.min(LOOKAHEAD) {
                     let b = skip - a;
-                    if i + a < n_old && j + b < n_new && old.same_op(i + a, new, j + b) {
+                    // Calls with different keys differ: one comparison
+                    // rejects most of the pairs looked at.
+                    let keys_meet = matches!(
+                        (keys_old.get(i + a), keys_new.get(j + b)),
+                        (Some(x), Some(y)) if x == y
+                    );
+                    if keys_meet && old.same_op(i + a, new, j + b) {
                         found = Some((a, b));
                         break 'search;
                     }
@@ -185,8 +241,8 @@ impl Damage {
         Some(damage)
     }
 
-    /// Adds the bounds of `list`'s calls `calls`; `None` once the area
-    /// passes `max_area`.
+    /// Adds the bounds of `list`'s calls `calls`; `None` if the area then
+    /// passes `max_area` (it never shrinks as rectangles are added).
     fn add_calls(
         &mut self,
         list: &DisplayList,
@@ -195,21 +251,9 @@ impl Damage {
     ) -> Option<()> {
         for k in calls {
             self.add(list.bounds(k));
-            if self.area() > max_area {
-                return None;
-            }
         }
-        Some(())
+        (self.area() <= max_area).then_some(())
     }
-}
-
-fn area(r: &Rectangle) -> u64 {
-    u64::from(r.size.width) * u64::from(r.size.height)
-}
-
-/// Overlapping or side by side (merging those costs nothing extra).
-fn touches(a: &Rectangle, b: &Rectangle) -> bool {
-    !a.offset(1).intersection(b).is_zero_sized()
 }
 
 /// What each of two (double-buffered) framebuffers shows, as display lists,
@@ -297,29 +341,34 @@ impl ShownFrames {
             return Redraw::Direct;
         }
         let new = &self.lists[scratch];
-        let damage = match self.shown[buffer].map(|i| &self.lists[i]) {
-            Some(old) if !half_drawn && old.same_as(new) => {
-                canvas.warm_up();
-                return Redraw::Skipped;
-            }
-            Some(old) => {
-                let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
-                Damage::at_most(old, new, max_area)
-            }
-            None => None,
-        };
+        let max_area = PARTIAL_MAX_SIXTEENTHS * layout::WIDTH * layout::HEIGHT / 16;
+        let damage =
+            self.shown[buffer].and_then(|i| Damage::at_most(&self.lists[i], new, max_area));
+        // Nothing changed (the lists pair up call for call, or differ only
+        // off the screen): the buffer already shows the frame.
+        if !half_drawn && damage.as_ref().is_some_and(|d| d.area() == 0) {
+            canvas.warm_up();
+            return Redraw::Skipped;
+        }
         let how = match damage {
             Some(damage) if canvas.set_clip(None) => {
                 // Half drawn: the top half shows the old list, and the rows
                 // the two lists' calls pair up on are right (as for any
                 // partial redraw); the bottom half is drawn whole.
+                let mut areas = [Rectangle::zero(); MAX_RECTS + 1];
+                let mut n = 0;
                 if half_drawn {
-                    replay_clipped(new, canvas, BOTTOM);
+                    areas[0] = BOTTOM;
+                    n = 1;
                 }
                 for r in damage.rects() {
-                    replay_clipped(new, canvas, r);
+                    let r = if half_drawn { r.intersection(&TOP) } else { r };
+                    if !r.is_zero_sized() {
+                        areas[n] = r;
+                        n += 1;
+                    }
                 }
-                canvas.set_clip(None);
+                new.replay_clipped(canvas, &areas[..n]);
                 if half_drawn {
                     Redraw::SecondHalf
                 } else {
@@ -329,8 +378,7 @@ impl ShownFrames {
                 }
             }
             _ if halves && !half_drawn && canvas.set_clip(None) => {
-                replay_clipped(new, canvas, TOP);
-                canvas.set_clip(None);
+                new.replay_within(canvas, &TOP);
                 self.half_drawn = Some(buffer);
                 Redraw::FirstHalf
             }
@@ -347,12 +395,6 @@ impl ShownFrames {
             .unwrap_or(scratch);
         how
     }
-}
-
-/// Draws the calls of `list` that reach `area`, only inside it.
-fn replay_clipped<C: Canvas>(list: &DisplayList, canvas: &mut C, area: Rectangle) {
-    canvas.set_clip(Some(area));
-    list.replay_within(canvas, &area);
 }
 
 impl Default for ShownFrames {

@@ -41,8 +41,6 @@ pub(crate) enum Shape {
 /// minus [`SPRITE_PAD`].
 #[derive(Clone, Copy)]
 pub(crate) struct Sprite {
-    shape: Shape,
-    size: Size,
     /// Whether the spans describe the mark (false: it does not fit the
     /// cache; draw it with embedded-graphics).
     pub(crate) usable: bool,
@@ -59,8 +57,6 @@ impl Sprite {
     /// spans.
     fn render(shape: Shape, size: Size) -> Sprite {
         let mut sprite = Sprite {
-            shape,
-            size,
             usable: false,
             rows: 0,
             columns: 0,
@@ -226,6 +222,9 @@ impl DrawTarget for Bits {
 /// frames: drawing a big X costs about a millisecond on the console).
 pub struct Sprites {
     slots: [Option<Sprite>; SPRITE_SLOTS],
+    /// What each slot holds, side by side: a lookup reads these few bytes
+    /// rather than one cache line of each ~750-byte sprite.
+    keys: [Option<(Shape, Size)>; SPRITE_SLOTS],
     /// The slot the next new sprite replaces.
     next: usize,
     /// Sprites rendered so far.
@@ -240,6 +239,7 @@ impl Sprites {
     pub const fn new() -> Self {
         Self {
             slots: [None; SPRITE_SLOTS],
+            keys: [None; SPRITE_SLOTS],
             next: 0,
             rendered: 0,
             warm: false,
@@ -274,23 +274,22 @@ impl Sprites {
         }
     }
 
+    /// The slot holding the sprite of `shape` at `size`.
+    fn find(&self, shape: Shape, size: Size) -> Option<usize> {
+        self.keys.iter().position(|k| *k == Some((shape, size)))
+    }
+
     fn cached(&self, shape: Shape, size: Size) -> bool {
-        self.slots.iter().any(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.shape == shape && s.size == size)
-        })
+        self.find(shape, size).is_some()
     }
 
     pub(crate) fn get(&mut self, shape: Shape, size: Size) -> &Sprite {
-        let found = self.slots.iter().position(|s| {
-            s.as_ref()
-                .is_some_and(|s| s.shape == shape && s.size == size)
-        });
-        let index = match found {
+        let index = match self.find(shape, size) {
             Some(i) => i,
             None => {
                 let i = self.next;
                 self.slots[i] = Some(Sprite::render(shape, size));
+                self.keys[i] = Some((shape, size));
                 self.next = (i + 1) % SPRITE_SLOTS;
                 self.rendered = self.rendered.wrapping_add(1);
                 self.warm = false;
@@ -349,8 +348,6 @@ impl Canvas for Warmer<'_> {
 }
 
 static UNUSABLE: Sprite = Sprite {
-    shape: Shape::Mark(Mark::X),
-    size: Size::zero(),
     usable: false,
     rows: 0,
     columns: 0,

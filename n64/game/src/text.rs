@@ -24,6 +24,16 @@ impl<const N: usize> StrBuf<N> {
         core::str::from_utf8(self.buf.get(..self.len).unwrap_or(&[])).unwrap_or("")
     }
 
+    /// Bytes of text so far.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// No text so far.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Empties the buffer.
     pub fn clear(&mut self) {
         self.len = 0;
@@ -44,18 +54,19 @@ impl<const N: usize> Default for StrBuf<N> {
 }
 
 impl<const N: usize> fmt::Write for StrBuf<N> {
+    /// Copies as much of `s` as fits, whole characters only (at once: the
+    /// console formats some fifty texts a frame).
     fn write_str(&mut self, s: &str) -> fmt::Result {
-        for c in s.chars() {
-            let mut tmp = [0u8; 4];
-            let bytes = c.encode_utf8(&mut tmp).as_bytes();
-            let end = self.len + bytes.len();
-            match self.buf.get_mut(self.len..end) {
-                Some(dst) => {
-                    dst.copy_from_slice(bytes);
-                    self.len = end;
-                }
-                None => return Ok(()),
-            }
+        let mut end = s.len().min(N.saturating_sub(self.len));
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        if let (Some(dst), Some(src)) = (
+            self.buf.get_mut(self.len..self.len + end),
+            s.as_bytes().get(..end),
+        ) {
+            dst.copy_from_slice(src);
+            self.len += end;
         }
         Ok(())
     }

@@ -5,7 +5,8 @@
 use std::time::Instant;
 
 use ttt64_game::settings::effective_kind;
-use ttt_core::ai::{PlayerKind, TtEntry};
+use ttt_core::ai::{PlayerKind, TtEntry, TAKE_BACKS};
+use ttt_core::pattern::PatternUndo;
 use ttt_core::rng::Rng;
 use ttt_core::{Position, Rules};
 
@@ -39,6 +40,7 @@ fn ai_time_per_move() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(1 << 14);
     let mut tt = vec![TtEntry::EMPTY; tt_len];
+    let mut take_backs: Vec<PatternUndo> = (0..TAKE_BACKS).map(|_| PatternUndo::EMPTY).collect();
     println!("board    player      moves  mean_us    max_us  N64@30x_max_s N64@60x_max_s");
     for (n, k) in boards {
         let rules = Rules::new(n, n, k).unwrap();
@@ -96,7 +98,7 @@ fn ai_time_per_move() {
         }
         let pos = Position::new(rules);
         let t0 = Instant::now();
-        ttt64_game::hint_move(&pos, 1, &mut tt, None);
+        ttt64_game::hint_move(&pos, 1, &mut tt, &mut take_backs, None);
         let dt = t0.elapsed().as_micros();
         println!(
             "{n}x{n} k{k}  hint(empty board)       1 {dt:>8} {dt:>9} {:>10.2} {:>10.2}",
@@ -120,6 +122,7 @@ fn every_menu_board_answers_its_first_moves_quickly() {
     use ttt64_game::settings::{is_timed, MAX_SIDE, MIN_SIDE, THINK_TIMES_MS, WIN_CONDITIONS};
     const LIMIT_MS: u128 = 1_000;
     let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+    let mut take_backs: Vec<PatternUndo> = (0..TAKE_BACKS).map(|_| PatternUndo::EMPTY).collect();
     let mut boards = Vec::new();
     for n in MIN_SIDE..=MAX_SIDE {
         let ks: Vec<u8> = if n > 9 {
@@ -162,7 +165,7 @@ fn every_menu_board_answers_its_first_moves_quickly() {
             tt.fill(TtEntry::EMPTY);
             let t0 = Instant::now();
             let stop = || is_timed(&rules) && t0.elapsed() >= limit;
-            let (sq, _) = ttt64_game::hint_move(pos, 1, &mut tt, Some(&stop));
+            let (sq, _) = ttt64_game::hint_move(pos, 1, &mut tt, &mut take_backs, Some(&stop));
             let ms = t0.elapsed().as_millis();
             assert!(sq.is_some(), "{rules} hint: no move");
             assert!(ms < LIMIT_MS, "{rules} hint: {ms} ms");

@@ -8,8 +8,12 @@ use std::time::Instant;
 
 use common::*;
 use embedded_graphics::prelude::*;
+use embedded_graphics::primitives::Rectangle;
+use embedded_graphics::text::Alignment;
+use ttt64_game::canvas::Panel;
 use ttt64_game::raster::PIXELS;
-use ttt64_game::{Buttons, MenuItem, Raster, Rgb555, Sprites};
+use ttt64_game::{geometry, Buttons, Canvas, Font, MenuItem, Raster, Rgb555, Sprites};
+use ttt_core::Mark;
 
 struct Counter {
     fb: Framebuffer,
@@ -221,5 +225,203 @@ fn gomoku_move_damage() {
             }
         }
         marks = now;
+    }
+}
+
+/// Pixels written, per kind of call, by the calls a redraw makes on a
+/// raster (each call's pixels counted inside the clip: drawn twice over
+/// two marker colours, a pixel written by either counts), and the clip
+/// rectangles (a partial redraw's damage).
+struct Census<'a> {
+    raster: Raster<'a>,
+    clip: Option<Rectangle>,
+    clips: Vec<Rectangle>,
+    /// Per kind: calls, pixels written.
+    kinds: [(u64, u64); 7],
+}
+
+const KINDS: [&str; 7] = ["clear", "fill", "panel", "text", "line", "frame", "mark"];
+
+impl Census<'_> {
+    /// Runs `draw` (one call on the raster) and counts the pixels it writes
+    /// inside `bounds` and the clip.
+    fn count(&mut self, kind: usize, bounds: Rectangle, draw: impl Fn(&mut Raster<'_>)) {
+        let screen = Rectangle::new(Point::zero(), Size::new(320, 240));
+        let area = self
+            .clip
+            .unwrap_or(screen)
+            .intersection(&bounds)
+            .intersection(&screen);
+        let points: Vec<usize> = area
+            .points()
+            .map(|p| p.y as usize * 320 + p.x as usize)
+            .collect();
+        let mut written = vec![false; points.len()];
+        for marker in [0x0002u16, 0x0004] {
+            let mut pixels = self.raster.pixels().to_vec();
+            for &i in &points {
+                pixels[i] = marker;
+            }
+            let mut sprites = Sprites::new();
+            let mut r = Raster::from_slice(&mut pixels, &mut sprites).unwrap();
+            r.set_clip(self.clip);
+            draw(&mut r);
+            for (k, &i) in points.iter().enumerate() {
+                written[k] |= pixels[i] != marker;
+            }
+        }
+        draw(&mut self.raster);
+        self.kinds[kind].0 += 1;
+        self.kinds[kind].1 += written.iter().filter(|&&w| w).count() as u64;
+    }
+}
+
+impl Canvas for Census<'_> {
+    fn fill_screen(&mut self, color: Rgb555) {
+        let screen = Rectangle::new(Point::zero(), Size::new(320, 240));
+        self.count(0, screen, |r| r.fill_screen(color));
+    }
+    fn fill(&mut self, area: Rectangle, color: Rgb555) {
+        self.count(1, area, |r| r.fill(area, color));
+    }
+    fn panel(&mut self, panel: Panel) {
+        let b = match panel.inner {
+            Some((r, _)) => geometry::union(panel.area, r),
+            None => panel.area,
+        };
+        self.count(2, b, |r| r.panel(panel));
+    }
+    fn text(&mut self, s: &str, at: Point, font: Font, color: Rgb555, align: Alignment) {
+        let b = geometry::text_bounds(s, at, font, align);
+        self.count(3, b, |r| r.text(s, at, font, color, align));
+    }
+    fn line(&mut self, from: Point, to: Point, width: u32, color: Rgb555) {
+        let b = geometry::line_bounds(from, to, width);
+        self.count(4, b, |r| r.line(from, to, width, color));
+    }
+    fn rounded_frame(&mut self, area: Rectangle, radius: u32, width: u32, color: Rgb555) {
+        let b = area.offset(width as i32);
+        self.count(5, b, |r| r.rounded_frame(area, radius, width, color));
+    }
+    fn mark(&mut self, cell: Rectangle, mark: Mark) {
+        let b = geometry::mark_bounds(cell);
+        self.count(6, b, |r| r.mark(cell, mark));
+    }
+    fn set_clip(&mut self, area: Option<Rectangle>) -> bool {
+        self.clip = area;
+        if let Some(a) = area {
+            self.clips.push(a);
+        }
+        self.raster.set_clip(area);
+        true
+    }
+}
+
+/// A 15x15 game as the e2e script plays it (Strong against Random, the
+/// computer's replies a second of frames apart, the "thinking" dots
+/// moving meanwhile) to its result, drawn as the ROM draws it (two
+/// buffers, `ShownFrames::draw_in_halves`): for every frame drawn in
+/// part, the damage rectangles, their area and the pixels the calls wrote
+/// (overdraw included), per kind of call.
+/// `cargo test --release -p ttt64-game --test draw_timing gomoku_partial_redraws -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn gomoku_partial_redraws() {
+    use ttt64_game::{Redraw, Screen, ShownFrames};
+    let mut host = FakeHost::new();
+    host.search_polls = 58;
+    let mut d = Driver::new(host, 1);
+    d.open_menu();
+    d.set(MenuItem::Players, "cvc");
+    d.set(MenuItem::Board, "15x15");
+    d.set(MenuItem::Computer, "strong");
+    d.set(MenuItem::Computer2, "random");
+    d.set(MenuItem::ThinkTime, "1000ms");
+    d.start();
+    let mut buffers = [vec![0u16; PIXELS], vec![0u16; PIXELS]];
+    let mut sprites = Sprites::new();
+    let mut shown = Box::new(ShownFrames::new());
+    let mut back = 0;
+    let mut last_move = 0;
+    let mut thinking_shown = 0;
+    let mut totals: std::collections::BTreeMap<&str, (u64, u64, u64, u64)> = Default::default();
+    for frame in 0..3000 {
+        let marks_before = d.game.position().mark_count();
+        let screen_before = d.game.screen();
+        d.step();
+        if d.game.position().mark_count() != marks_before {
+            last_move = frame;
+        }
+        let mut census = Census {
+            raster: Raster::from_slice(&mut buffers[back], &mut sprites).unwrap(),
+            clip: None,
+            clips: Vec::new(),
+            kinds: [(0, 0); 7],
+        };
+        let how = shown.draw_in_halves(&d.game, back, &mut census);
+        if how != Redraw::FirstHalf {
+            back ^= 1;
+        }
+        if how != Redraw::Partial {
+            continue;
+        }
+        let kind = if d.game.screen() != screen_before || d.game.screen() == Screen::Result {
+            "result"
+        } else if frame - last_move < 2 {
+            "move"
+        } else {
+            "thinking"
+        };
+        let area: u64 = census
+            .clips
+            .iter()
+            .map(|r| u64::from(r.size.width * r.size.height))
+            .sum();
+        let written: u64 = census.kinds.iter().map(|k| k.1).sum();
+        let calls: u64 = census.kinds.iter().map(|k| k.0).sum();
+        let t = totals.entry(kind).or_default();
+        *t = (t.0 + 1, t.1 + area, t.2 + written, t.3 + calls);
+        if kind == "thinking" {
+            thinking_shown += 1;
+        }
+        if kind != "thinking" || thinking_shown <= 4 {
+            let rects: Vec<String> = census
+                .clips
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{},{}+{}x{}",
+                        r.top_left.x, r.top_left.y, r.size.width, r.size.height
+                    )
+                })
+                .collect();
+            let per_kind: Vec<String> = census
+                .kinds
+                .iter()
+                .zip(KINDS)
+                .filter(|(k, _)| k.0 > 0)
+                .map(|(k, name)| format!("{name} {}/{}", k.0, k.1))
+                .collect();
+            println!(
+                "frame {frame} {kind} ({} marks): {} rects, area {area}, written {written} ({:.1}x), calls {calls} [{}] rects {}",
+                d.game.position().mark_count(),
+                census.clips.len(),
+                written as f64 / area.max(1) as f64,
+                per_kind.join(", "),
+                rects.join(" ")
+            );
+        }
+        if d.game.screen() == Screen::Result && kind == "result" && screen_before == Screen::Result
+        {
+            break;
+        }
+    }
+    for (kind, (n, area, written, calls)) in totals {
+        println!(
+            "{kind}: {n} partial redraws, mean area {}, mean pixels written {}, mean calls drawn {}",
+            area / n,
+            written / n,
+            calls / n
+        );
     }
 }

@@ -7,8 +7,9 @@ use common::*;
 use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::Alignment;
-use ttt64_game::geometry::{for_each_gap, line_bounds, mark_bounds, text_bounds};
-use ttt64_game::{Canvas, Font, Plain, Rgb555};
+use ttt64_game::geometry::{for_each_gap, line_bounds, mark_bounds, overlaps, text_bounds};
+use ttt64_game::raster::PIXELS;
+use ttt64_game::{Canvas, Damage, DisplayList, Font, Plain, Raster, Rgb555, Sprites};
 use ttt_core::Mark;
 
 const INK: Rgb555 = Rgb555::new(31, 31, 31);
@@ -117,6 +118,81 @@ fn gaps_cover_the_area_outside_the_holes_exactly_once() {
                     "{n} holes, {clip:?}, {p}"
                 );
             }
+        }
+    }
+}
+
+#[test]
+fn overlaps_is_a_non_empty_intersection() {
+    let spans = [
+        (-5, 0),
+        (-5, 3),
+        (0, 1),
+        (2, 4),
+        (5, 0),
+        (5, 1),
+        (6, 10),
+        (9, 3),
+    ];
+    for (ax, aw) in spans {
+        for (ay, ah) in spans {
+            for (bx, bw) in spans {
+                for (by, bh) in spans {
+                    let a = Rectangle::new(Point::new(ax, ay), Size::new(aw, ah));
+                    let b = Rectangle::new(Point::new(bx, by), Size::new(bw, bh));
+                    assert_eq!(
+                        overlaps(&a, &b),
+                        !a.intersection(&b).is_zero_sized(),
+                        "{a:?} {b:?}"
+                    );
+                }
+            }
+        }
+    }
+    let huge = Rectangle::new(Point::new(i32::MAX - 1, 0), Size::new(u32::MAX, 1));
+    let point = Rectangle::new(Point::new(i32::MAX - 1, 0), Size::new(1, 1));
+    assert!(overlaps(&huge, &point));
+}
+
+/// Texts a frame changes, redrawn only where the display lists say they
+/// changed, end as the whole new frame: texts of several characters of
+/// more than one byte, and of several lines.
+#[test]
+fn changed_texts_are_redrawn_whole() {
+    let texts = [
+        "plain",
+        "ééé",
+        "a·b·c·d",
+        "two\nlines",
+        "a\r\nb\r\ncc",
+        "\u{20ac}\n\u{20ac}",
+    ];
+    for align in [Alignment::Left, Alignment::Center, Alignment::Right] {
+        for (old, new) in texts.iter().zip(texts.iter().rev()) {
+            let record = |text: &str| {
+                let mut list = DisplayList::new();
+                list.fill_screen(Rgb555::new(0, 0, 8));
+                Canvas::text(
+                    &mut list,
+                    text,
+                    Point::new(150, 100),
+                    Font::Large,
+                    INK,
+                    align,
+                );
+                list
+            };
+            let (old_list, new_list) = (record(old), record(new));
+            let mut sprites = Sprites::new();
+            let mut full = vec![0u16; PIXELS];
+            new_list.replay(&mut Raster::from_slice(&mut full, &mut sprites).unwrap());
+            let mut partial = vec![0u16; PIXELS];
+            let mut r = Raster::from_slice(&mut partial, &mut sprites).unwrap();
+            old_list.replay(&mut r);
+            let damage = Damage::between(&old_list, &new_list);
+            let rects: Vec<Rectangle> = damage.rects().collect();
+            new_list.replay_clipped(&mut r, &rects);
+            assert!(full == partial, "{old:?} -> {new:?}, {align:?}");
         }
     }
 }

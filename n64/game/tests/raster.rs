@@ -2,7 +2,8 @@
 //! exactly the pixels embedded-graphics draws ([`Game::draw`] on a plain
 //! `DrawTarget`): every frame of the title, the attract mode, the menu, and
 //! games on 3x3, 5x5 and 9x9 boards (marks, cursor, hint, winning line,
-//! pause, result, unplugged), and the primitives one by one.
+//! pause, result, unplugged), 15x15 games while the computer thinks, and
+//! the primitives one by one.
 mod common;
 
 use std::collections::HashSet;
@@ -371,6 +372,65 @@ fn nine_by_nine_board_filled_with_hint_and_winning_diagonal() {
     assert!(d.host.has("result x-wins"), "{:#?}", d.host.lines);
     assert!(moves > 70, "{moves} moves");
     steps(&mut d, &mut c, 40, "9x9 result");
+    c.assert_lists_used();
+}
+
+/// A 15x15 game as `game_15x15.script` plays it: Strong against Random,
+/// each reply coming a second of frames after its search started, so that
+/// the "thinking" dots move meanwhile, to the result. Every frame, the
+/// double buffer drawn in part equals the whole frame drawn plainly.
+#[test]
+fn fifteen_by_fifteen_computers_thinking_every_frame() {
+    let mut host = FakeHost::new();
+    host.search_polls = 58;
+    let mut d = Driver::new(host, 1);
+    let mut c = Checker::new();
+    d.open_menu();
+    d.set(MenuItem::Players, "cvc");
+    d.set(MenuItem::Board, "15x15");
+    d.set(MenuItem::Computer, "strong");
+    d.set(MenuItem::Computer2, "random");
+    d.set(MenuItem::ThinkTime, "1000ms");
+    d.start();
+    until(&mut d, &mut c, 5000, "15x15 result", |g| {
+        g.screen() == Screen::Result
+    });
+    steps(&mut d, &mut c, 10, "15x15 result");
+    assert!(d.game.position().mark_count() >= 9);
+    c.assert_lists_used();
+    let partial = c.counts[Redraw::Partial as usize];
+    assert!(partial > 50, "{:?}", c.counts);
+}
+
+/// A person against Strong on 15x15: while the computer thinks, the
+/// person's cursor moves over empty cells and marks, and the cursor's
+/// square in the panel follows it; then the person plays. Every frame as
+/// above.
+#[test]
+fn fifteen_by_fifteen_cursor_moving_while_the_computer_thinks() {
+    let mut host = FakeHost::new();
+    host.search_polls = 40;
+    let mut d = Driver::new(host, 1);
+    let mut c = Checker::new();
+    d.open_menu();
+    d.set(MenuItem::Board, "15x15");
+    d.set(MenuItem::Computer, "strong");
+    d.start();
+    for to in ["h8", "j9", "g6"] {
+        until(&mut d, &mut c, 2000, "your turn", |g| {
+            g.position().side_to_move() == Mark::X || g.position().outcome().is_over()
+        });
+        place(&mut d, &mut c, 0, sq(to), to);
+        assert!(d.game.is_thinking(), "{to}");
+        for b in [
+            Buttons::DRIGHT,
+            Buttons::DDOWN,
+            Buttons::DLEFT,
+            Buttons::DUP,
+        ] {
+            press(&mut d, &mut c, 0, b, "cursor while thinking");
+        }
+    }
     c.assert_lists_used();
 }
 

@@ -9,7 +9,7 @@
 use std::cell::{Cell, RefCell};
 use std::time::{Duration, Instant};
 
-use ttt64_game::{Purpose, SearchJob};
+use ttt64_game::{PatternUndo, Purpose, SearchJob, TAKE_BACKS};
 use ttt_core::ai::{PlayerKind, TtEntry};
 use ttt_core::{Position, Rules};
 
@@ -31,6 +31,8 @@ fn stretches(pos: &Position) -> Vec<Duration> {
     let mut shortest: Vec<Duration> = Vec::new();
     for _ in 0..RUNS {
         let mut tt = vec![TtEntry::EMPTY; 1 << 14];
+        let mut take_backs: Vec<PatternUndo> =
+            (0..TAKE_BACKS).map(|_| PatternUndo::EMPTY).collect();
         let job = SearchJob {
             id: 1,
             pos: pos.clone(),
@@ -47,7 +49,7 @@ fn stretches(pos: &Position) -> Vec<Duration> {
             times.borrow().len() >= CALLS
         };
         last.set(Instant::now());
-        job.run(&mut tt, &stop);
+        job.run(&mut tt, &mut take_backs, &stop);
         let mut times = times.into_inner();
         times.push(last.get().elapsed());
         if shortest.is_empty() {

@@ -95,6 +95,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::pattern::PatternUndo;
 use crate::rng::Rng;
 use crate::{Position, Rules, Square};
 
@@ -120,7 +121,7 @@ pub use prover::SharedTable;
 pub use prover::{Census, Pairing, ProofTable, Prover, Settled, Subtree, Verdict};
 pub use solver::Solver;
 pub use stats::SearchStats;
-pub use strong::{Budget, Engine, Iteration};
+pub use strong::{Budget, Engine, Iteration, TAKE_BACKS};
 pub use tt::TtEntry;
 pub use value::Value;
 
@@ -302,6 +303,8 @@ pub struct Player<'a> {
     kind: PlayerKind,
     rng: Rng,
     tt: &'a mut [TtEntry],
+    /// Lent to `strong`'s engine ([`Engine::set_take_backs`]).
+    take_backs: Option<&'a mut [PatternUndo]>,
     budget: Budget<'a>,
     /// When the exact solver gives up (default: the budget's deadline).
     solver_deadline: Option<&'a dyn Fn() -> bool>,
@@ -318,6 +321,7 @@ impl<'a> Player<'a> {
             kind,
             rng: Rng::new(seed),
             tt,
+            take_backs: None,
             budget: Budget::default(),
             solver_deadline: None,
             stats: SearchStats::default(),
@@ -331,6 +335,14 @@ impl<'a> Player<'a> {
     /// A book for other rules is simply never used.
     pub fn set_book(&mut self, book: &'a book::Book) {
         self.book = Some(book);
+    }
+
+    /// Lends `strong`'s engine (and the players built on it) the pattern
+    /// board's take-back records, kept from move to move
+    /// ([`Engine::set_take_backs`]): the same moves, without making the
+    /// records each move.
+    pub fn set_take_backs(&mut self, records: &'a mut [PatternUndo]) {
+        self.take_backs = Some(records);
     }
 
     /// Which player this is.
@@ -456,6 +468,9 @@ impl<'a> Player<'a> {
         }
         let seed = self.rng.next_u64();
         let mut engine = Engine::with_table(budget, seed, &mut *self.tt);
+        if let Some(records) = self.take_backs.as_deref_mut() {
+            engine.set_take_backs(records);
+        }
         let mv = engine.best_move(pos);
         self.stats = engine.stats();
         mv

@@ -39,11 +39,17 @@ fn line_of(column: i32, row: i32, d: usize) -> (usize, u32) {
     }
 }
 
-/// What one [`PatternBoard::place_saving`] changed: enough to take the
+/// What placing one stone changed on a pattern board: enough to take the
 /// stone back by copying (the class counts, the four cells, and each
 /// changed cell's old pattern byte, class codes and classes; a stone
 /// changes one line pattern of each cell it reaches, so one entry a cell).
-pub(crate) struct PatternUndo {
+///
+/// The search on the pattern board keeps one a stone of the line it plays
+/// out ([`Engine::set_take_backs`](crate::ai::Engine::set_take_backs)): a
+/// caller that searches move after move (the console) lends the records
+/// once, as it lends the transposition table, and the engine neither
+/// makes nor copies them per move. About 500 bytes each.
+pub struct PatternUndo {
     counts: [[u16; 13]; 2],
     weight_sums: [[i32; 2]; 2],
     fours: [SquareSet; 2],
@@ -56,7 +62,9 @@ pub(crate) struct PatternUndo {
 }
 
 impl PatternUndo {
-    pub(crate) const EMPTY: PatternUndo = PatternUndo {
+    /// A record that holds nothing yet (each is written before it is
+    /// read).
+    pub const EMPTY: PatternUndo = PatternUndo {
         counts: [[0; 13]; 2],
         weight_sums: [[0; 2]; 2],
         fours: [SquareSet::EMPTY; 2],
@@ -66,6 +74,20 @@ impl PatternUndo {
         codes: [[0; 2]; 4 * 2 * REACH],
         classes: [[0; 2]; 4 * 2 * REACH],
     };
+}
+
+#[cfg(test)]
+impl PatternUndo {
+    /// Cells whose old state the record holds.
+    pub(crate) fn cells_saved(&self) -> usize {
+        self.len
+    }
+}
+
+impl Default for PatternUndo {
+    fn default() -> PatternUndo {
+        PatternUndo::EMPTY
+    }
 }
 
 /// Line patterns and threat classes of every empty cell, for both sides,
@@ -127,26 +149,30 @@ pub struct PatternBoard {
     reach: u32,
 }
 
-/// Stones placed between two pauses of [`PatternBoard::new_pausing`].
-const STONES_PER_PAUSE: u32 = 16;
+/// Stones placed between two pauses of [`PatternBoard::read_pausing`].
+const STONES_PER_PAUSE: u32 = 8;
 
 impl PatternBoard {
     /// The pattern board of `pos` (any size up to 20x20; five in a row).
     pub fn new(pos: &Position) -> Result<PatternBoard, NotFiveInARow> {
-        PatternBoard::new_pausing(pos, &mut || {})
+        let k = pos.rules().k();
+        if k != 5 {
+            return Err(NotFiveInARow { k });
+        }
+        Ok(PatternBoard::read_pausing(pos, &mut || {}))
     }
 
-    /// [`new`](Self::new), calling `pause` after each row of the empty
-    /// board's cells and after every [`STONES_PER_PAUSE`] stones placed: a
-    /// caller on one CPU thread runs its frames from there (the console
-    /// takes 8-9.5 ms to read a 15x15 board, in mupen64plus: half a frame,
-    /// on top of the frame's own work).
-    pub(crate) fn new_pausing(
-        pos: &Position,
-        pause: &mut dyn FnMut(),
-    ) -> Result<PatternBoard, NotFiveInARow> {
-        let rules = *pos.rules();
-        let mut board = PatternBoard::empty_pausing(rules, pause)?;
+    /// The pattern board of `pos`, whose rules are five in a row (the
+    /// caller checked), calling `pause` after each row of the empty
+    /// board's cells, after every [`STONES_PER_PAUSE`] stones placed and
+    /// after the last: a caller on one CPU thread runs its frames from
+    /// there (the console takes 8-9.5 ms to read a 15x15 board in
+    /// mupen64plus, and a stone costs it about 0.1 ms in ares). The board
+    /// (about 6 KB) is made where it is returned and only then filled:
+    /// each copy of it costs the console most of a millisecond in ares.
+    pub(crate) fn read_pausing(pos: &Position, pause: &mut dyn FnMut()) -> PatternBoard {
+        let mut board = PatternBoard::blank(*pos.rules());
+        board.read_empty_cells(pause);
         let mut placed = 0;
         for mark in Mark::ALL {
             for sq in pos.marks(mark) {
@@ -157,22 +183,27 @@ impl PatternBoard {
                 }
             }
         }
+        if placed % STONES_PER_PAUSE != 0 {
+            pause();
+        }
         board.side_to_move = pos.side_to_move();
-        Ok(board)
+        board
     }
 
     /// The empty board of `rules`.
     pub fn empty(rules: Rules) -> Result<PatternBoard, NotFiveInARow> {
-        PatternBoard::empty_pausing(rules, &mut || {})
-    }
-
-    /// [`empty`](Self::empty), calling `pause` after each row of cells
-    /// read.
-    fn empty_pausing(rules: Rules, pause: &mut dyn FnMut()) -> Result<PatternBoard, NotFiveInARow> {
         if rules.k() != 5 {
             return Err(NotFiveInARow { k: rules.k() });
         }
-        let mut board = PatternBoard {
+        let mut board = PatternBoard::blank(rules);
+        board.read_empty_cells(&mut || {});
+        Ok(board)
+    }
+
+    /// The board of `rules` (five in a row) before its cells are read: no
+    /// cell on it, every line a wall.
+    fn blank(rules: Rules) -> PatternBoard {
+        PatternBoard {
             rules,
             lines: [[u64::MAX; LINES]; 4],
             cells: [0; MAX_CELLS],
@@ -191,25 +222,31 @@ impl PatternBoard {
             } else {
                 5
             },
-        };
+        }
+    }
+
+    /// Makes the [blank](Self::blank) board the empty board of its rules:
+    /// its cells on the lines, their patterns and classes read, calling
+    /// `pause` after each row of cells.
+    fn read_empty_cells(&mut self, pause: &mut dyn FnMut()) {
+        let rules = self.rules;
         for sq in rules.squares() {
             for d in 0..4 {
                 let (l, at) = line_of(sq.column().into(), sq.row().into(), d);
-                board.lines[d][l] &= !(CODE_WALL << (2 * (at as usize + REACH)));
+                self.lines[d][l] &= !(CODE_WALL << (2 * (at as usize + REACH)));
             }
         }
         for sq in rules.squares() {
             for d in 0..4 {
-                board.refresh_pattern(sq, d);
+                self.refresh_pattern(sq, d);
             }
-            board.counts[0][0] += 1;
-            board.counts[1][0] += 1;
-            board.refresh_class(sq);
+            self.counts[0][0] += 1;
+            self.counts[1][0] += 1;
+            self.refresh_class(sq);
             if sq.column() + 1 == rules.columns() {
                 pause();
             }
         }
-        Ok(board)
     }
 
     /// The rules of the board.

@@ -24,8 +24,7 @@ mod probe;
 mod threat;
 mod weights;
 
-pub use board::PatternBoard;
-pub(crate) use board::PatternUndo;
+pub use board::{PatternBoard, PatternUndo};
 pub use error::NotFiveInARow;
 pub use line::LinePattern;
 pub use probe::Probe;

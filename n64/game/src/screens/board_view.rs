@@ -312,9 +312,17 @@ fn draw_coordinates<C: Canvas>(rules: &Rules, board: Rectangle, cell: u32, t: &m
     let right = board.top_left.x - layout::BIG_FRAME as i32 - 2;
     for r in 0..rules.rows() {
         let y = board.top_left.y + r as i32 * cell as i32 + half;
-        let n = StrBuf::<4>::format(format_args!("{}", r + 1));
+        // The digits by hand rather than through `core::fmt` (up to 15
+        // labels, every frame).
+        let n = u16::from(r) + 1;
+        let digits = [n / 100 % 10, n / 10 % 10, n % 10].map(|d| b'0' + d as u8);
+        let skip = match n {
+            0..=9 => 2,
+            10..=99 => 1,
+            _ => 0,
+        };
         t.text(
-            n.as_str(),
+            core::str::from_utf8(&digits[skip..]).unwrap_or("?"),
             Point::new(right, y),
             Font::Small,
             palette::DIM,

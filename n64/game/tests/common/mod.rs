@@ -13,8 +13,8 @@ use embedded_graphics::prelude::*;
 use embedded_graphics::primitives::Rectangle;
 use embedded_graphics::text::{Alignment, Baseline, Text, TextStyleBuilder};
 use ttt64_game::{
-    layout, palette, Buttons, Cue, Game, Host, Input, InputTracker, MenuItem, RawPort, Refresh,
-    Rgb555, SaveProgress, Screen, SearchJob, SearchReply, TtEntry,
+    layout, palette, Buttons, Cue, Game, Host, Input, InputTracker, MenuItem, PatternUndo, RawPort,
+    Refresh, Rgb555, SaveProgress, Screen, SearchJob, SearchReply, TtEntry, TAKE_BACKS,
 };
 use ttt_core::{Mark, Square};
 
@@ -33,6 +33,8 @@ pub struct FakeHost {
     pub rumbles: Vec<u8>,
     /// The computer players' transposition table.
     pub tt: Vec<TtEntry>,
+    /// The pattern board's take-back records, lent to every search.
+    pub take_backs: Vec<PatternUndo>,
     /// Every search the game started, in order.
     pub jobs: Vec<SearchJob>,
     /// Replies not yet polled.
@@ -67,6 +69,7 @@ impl FakeHost {
             sounds: Vec::new(),
             rumbles: Vec::new(),
             tt: tt(),
+            take_backs: take_backs(),
             jobs: Vec::new(),
             replies: VecDeque::new(),
             stops: 0,
@@ -134,7 +137,7 @@ impl Host for FakeHost {
             .time_ms
             .map(|ms| Duration::from_micros(u64::from(ms) * 1000 / SEARCH_SPEEDUP));
         let stop = || limit.is_some_and(|l| start.elapsed() >= l);
-        let mut reply = job.run(&mut self.tt, &stop);
+        let mut reply = job.run(&mut self.tt, &mut self.take_backs, &stop);
         reply.us = start.elapsed().as_micros() as u64;
         self.jobs.push(job);
         self.replies.push_back(reply);
@@ -250,6 +253,11 @@ pub fn result_text_points(s: &str) -> Vec<Point> {
 
 pub fn tt() -> Vec<TtEntry> {
     vec![TtEntry::EMPTY; 1 << 16]
+}
+
+/// As many take-back records as the console lends.
+pub fn take_backs() -> Vec<PatternUndo> {
+    (0..TAKE_BACKS).map(|_| PatternUndo::EMPTY).collect()
 }
 
 /// Drives a game with raw controller state through an [`InputTracker`].

@@ -48,6 +48,7 @@
 //! moves, so equal moves differ between seeds.
 use super::stats::SearchStats;
 use super::tt::TtEntry;
+use crate::pattern::PatternUndo;
 use crate::rng::Rng;
 use crate::{Position, Rules, Square};
 use board::SearchBoard;
@@ -75,6 +76,7 @@ mod tests;
 
 pub use budget::{Budget, Iteration, Line};
 pub use proof::{Threat, ThreatProbe, DELAYS};
+pub use shape::TAKE_BACKS;
 
 /// The search engine. Made per move by [`Player`](super::Player); usable
 /// directly for analysis.
@@ -83,6 +85,9 @@ pub struct Engine<'a> {
     /// The transposition table lent by the caller (may be empty): best
     /// moves and bounds of positions already searched, also across moves.
     tt: &'a mut [TtEntry],
+    /// The pattern board's take-back records lent by the caller; `None`:
+    /// the engine makes [`TAKE_BACKS`] of its own each search.
+    take_backs: Option<&'a mut [PatternUndo]>,
     rng: Rng,
     stats: SearchStats,
 }
@@ -101,9 +106,21 @@ impl<'a> Engine<'a> {
         Engine {
             budget,
             tt,
+            take_backs: None,
             rng: Rng::new(seed),
             stats: SearchStats::default(),
         }
+    }
+
+    /// Lends the pattern board's take-back records (one a stone of the
+    /// line searched, from the root; [`TAKE_BACKS`] is what the engine
+    /// makes otherwise, any number works): a caller that searches move
+    /// after move lends them once, and no search makes or copies them
+    /// (about 32 KB, which costs the console milliseconds without a check
+    /// of the deadline). Fewer records make the search slower, not
+    /// different: the same moves for the same budget.
+    pub fn set_take_backs(&mut self, records: &'a mut [PatternUndo]) {
+        self.take_backs = Some(records);
     }
 
     /// Counters of the last search.
@@ -138,8 +155,29 @@ impl<'a> Engine<'a> {
     /// there), and so does each step after it up to the first node.
     #[inline(never)]
     fn analyse_shapes(&mut self, pos: &Position) -> Option<(Square, i32)> {
+        match self.take_backs.take() {
+            Some(lent) => {
+                let found = self.analyse_shapes_with(pos, &mut *lent);
+                self.take_backs = Some(lent);
+                found
+            }
+            None => {
+                let mut own = [const { PatternUndo::EMPTY }; TAKE_BACKS];
+                self.analyse_shapes_with(pos, &mut own)
+            }
+        }
+    }
+
+    /// [`analyse_shapes`](Self::analyse_shapes) keeping the take-backs in
+    /// `undo`.
+    #[inline(always)]
+    fn analyse_shapes_with(
+        &mut self,
+        pos: &Position,
+        undo: &mut [PatternUndo],
+    ) -> Option<(Square, i32)> {
         let mut meter = Meter::new(self.budget);
-        let board = ShapeBoard::new_pausing(pos, &mut || meter.pause());
+        let board = ShapeBoard::new_pausing(pos, undo, &mut || meter.pause());
         meter.pause();
         match board {
             Some(board) => self.analyse_on(board, pos, meter),

@@ -252,7 +252,7 @@ mod tests {
         // Far above it: nothing beats its lower end.
         assert_eq!(root_search((v + 2000, v + 3000)).0, None);
         // Where the window applies.
-        let half = ShapeBoard::ASPIRATION.unwrap().half_width;
+        let half = <ShapeBoard>::ASPIRATION.unwrap().half_width;
         type Shapes<'a> = Search<'a, ShapeBoard>;
         assert_eq!(
             Shapes::aspiration_window(5, Some(40)),

@@ -13,8 +13,11 @@
 //! * `policy.rs`: how selective the search is on this board.
 //!
 //! Taking a stone back copies the cells it changed back from a record kept
-//! when it was placed (the deepest [`UNDO_DEPTH`] stones of a search);
-//! reading the patterns again would cost as much as placing it.
+//! when it was placed (one a stone of the line played out, as many as the
+//! caller lent: [`TAKE_BACKS`] by default); reading the patterns again would
+//! cost as much as placing it. The records (about 32 KB) are lent, not
+//! part of the board: the board is made and moved into the search each
+//! move, and the console takes milliseconds to copy tens of KB.
 use super::board::SearchBoard;
 use super::rows::{cells_of, Rows};
 use super::stones::Stones;
@@ -36,18 +39,27 @@ mod tests;
 /// replays move for move on the desktop with the same node budget.
 const MIN_CELLS: usize = 82;
 
-/// Stones in a row (from the loaded position) whose changes are recorded
-/// for a cheap take-back; deeper ones read their patterns again.
-const UNDO_DEPTH: usize = 64;
+/// Take-back records an engine keeps of its own when none are lent
+/// ([`Engine::set_take_backs`](crate::ai::Engine::set_take_backs)): the
+/// stones in a row from the searched position whose take-back is a copy;
+/// deeper ones read their patterns again (the same board, only slower).
+pub const TAKE_BACKS: usize = 64;
 
-/// The pattern board and the take-back records of the stones on it since
-/// the position was loaded.
-pub(super) struct ShapeBoard {
+/// Take-back records of a board's own ([`ShapeBoard::new`]).
+pub(super) type OwnRecords = [PatternUndo; TAKE_BACKS];
+
+/// The pattern board, and the take-back records of the stones on it since
+/// the position was loaded: `U` is their storage, lent (`&mut
+/// [PatternUndo]`, the engine's) or the board's own ([`OwnRecords`], the
+/// threat probe's, made once per position).
+pub(super) struct ShapeBoard<U = OwnRecords> {
     stones: Stones,
     /// Stones placed since loading.
     placed: usize,
     board: PatternBoard,
-    undo: [PatternUndo; UNDO_DEPTH],
+    /// One record a stone placed, from the first; stones past the last
+    /// have none.
+    undo: U,
 }
 
 impl ShapeBoard {
@@ -57,20 +69,27 @@ impl ShapeBoard {
         rules.k() == 5 && !rules.is_renju() && rules.cell_count() >= MIN_CELLS
     }
 
-    /// The pattern board of `pos`; `None` where it does not
-    /// [`fit`](Self::fits) the rules.
+    /// The pattern board of `pos` with take-back records of its own;
+    /// `None` where it does not [`fit`](Self::fits) the rules.
     pub(super) fn new(pos: &Position) -> Option<ShapeBoard> {
-        ShapeBoard::new_pausing(pos, &mut || {})
+        ShapeBoard::new_pausing(pos, [const { PatternUndo::EMPTY }; TAKE_BACKS], &mut || {})
     }
+}
 
-    /// [`new`](Self::new), calling `pause` between stretches of the work
-    /// (see [`PatternBoard::new_pausing`]), and once the cells' weights are
-    /// summed.
-    pub(super) fn new_pausing(pos: &Position, pause: &mut dyn FnMut()) -> Option<ShapeBoard> {
+impl<U: AsMut<[PatternUndo]>> ShapeBoard<U> {
+    /// The pattern board of `pos`, keeping its take-backs in `undo`,
+    /// calling `pause` between stretches of the work (see
+    /// [`PatternBoard::read_pausing`]), and once the cells' weights are
+    /// summed; `None` where it does not [`fit`](Self::fits) the rules.
+    pub(super) fn new_pausing(
+        pos: &Position,
+        undo: U,
+        pause: &mut dyn FnMut(),
+    ) -> Option<ShapeBoard<U>> {
         if !ShapeBoard::fits(pos.rules()) {
             return None;
         }
-        let mut board = PatternBoard::new_pausing(pos, pause).ok()?;
+        let mut board = PatternBoard::read_pausing(pos, pause);
         pause();
         board.set_cell_weights(&eval::CELL_WEIGHTS);
         pause();
@@ -85,20 +104,20 @@ impl ShapeBoard {
             stones,
             placed: 0,
             board,
-            undo: [const { PatternUndo::EMPTY }; UNDO_DEPTH],
+            undo,
         })
     }
 }
 
 #[cfg(test)]
-impl ShapeBoard {
+impl<U> ShapeBoard<U> {
     /// The pattern board itself.
     pub(super) fn patterns(&self) -> &PatternBoard {
         &self.board
     }
 }
 
-impl SearchBoard for ShapeBoard {
+impl<U: AsMut<[PatternUndo]>> SearchBoard for ShapeBoard<U> {
     #[inline(always)]
     fn stones(&self) -> &Stones {
         &self.stones
@@ -112,7 +131,7 @@ impl SearchBoard for ShapeBoard {
     #[inline]
     fn apply(&mut self, sq: Square, mark: Mark) -> bool {
         let won = self.board.class(sq, mark) == ThreatClass::Five;
-        match self.undo.get_mut(self.placed) {
+        match self.undo.as_mut().get_mut(self.placed) {
             Some(record) => self.board.place_saving(sq, mark, record),
             None => self.board.place(sq, mark),
         }
@@ -124,7 +143,7 @@ impl SearchBoard for ShapeBoard {
     #[inline]
     fn unapply(&mut self, sq: Square, mark: Mark) {
         self.placed -= 1;
-        match self.undo.get(self.placed) {
+        match self.undo.as_mut().get(self.placed) {
             Some(record) => self.board.remove_restoring(sq, mark, record),
             None => self.board.remove(sq, mark),
         }

@@ -6,7 +6,7 @@
 use super::super::board::{Aspiration, SearchBoard, Selectivity};
 use super::super::score::MATE_BOUND;
 use super::ShapeBoard;
-use crate::pattern::ThreatClass;
+use crate::pattern::{PatternUndo, ThreatClass};
 
 /// `1000 ln(i)` for `i` up to 65 (0 for 0): the late-move reductions.
 const LN_1000: [i32; 66] = [
@@ -32,7 +32,7 @@ pub(in crate::ai::strong) const FUTILITY_MARGIN: i32 = 500;
 /// `(3 + depth^1.32) / 2` there (2 at one ply, 5 at four, 12 at ten).
 const QUIET_MOVES_BASE: usize = 2;
 
-impl Selectivity for ShapeBoard {
+impl<U: AsMut<[PatternUndo]>> Selectivity for ShapeBoard<U> {
     /// From the fifth ply, a third of a win-rate logit (as it was) either
     /// side of the value before.
     const ASPIRATION: Option<Aspiration> = Some(Aspiration {
@@ -126,7 +126,7 @@ mod tests {
             ((1, 11, 0, false, true), 0),
         ];
         for ((depth, i, front, four, null), plies) in cases {
-            assert_eq!(ShapeBoard::reduction(depth, i, front, four, null), plies);
+            assert_eq!(<ShapeBoard>::reduction(depth, i, front, four, null), plies);
         }
     }
 
@@ -154,7 +154,7 @@ mod tests {
         ];
         for ((depth, i, front, null, best, class), cut) in cases {
             assert_eq!(
-                ShapeBoard::prunes_late_quiet(depth, i, front, null, best, class),
+                <ShapeBoard>::prunes_late_quiet(depth, i, front, null, best, class),
                 cut,
                 "{depth} {i} {front} {null} {best} {class:?}"
             );

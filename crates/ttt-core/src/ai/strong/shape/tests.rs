@@ -2,7 +2,7 @@ use super::super::board::SearchBoard;
 use super::super::rows::cells_of;
 use super::super::test_boards::board;
 use super::threats::rows_of;
-use super::{ShapeBoard, UNDO_DEPTH};
+use super::{ShapeBoard, TAKE_BACKS};
 use crate::pattern::{PatternBoard, ThreatClass};
 use crate::{Mark, Position, Rules, Square, WinCondition, MAX_SIDE};
 
@@ -91,7 +91,7 @@ fn stones_beyond_the_records_are_taken_back_too() {
     }
     let fresh = shapes(&pos);
     let mut deep = shapes(&pos);
-    let empties: [Square; UNDO_DEPTH + 8] =
+    let empties: [Square; TAKE_BACKS + 8] =
         core::array::from_fn(|i| pos.empty_squares().into_iter().nth(i).unwrap());
     for (i, &sq) in empties.iter().enumerate() {
         deep.apply(sq, Mark::ALL[i % 2]);

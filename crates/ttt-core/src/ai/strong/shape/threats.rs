@@ -16,7 +16,7 @@
 //!   four).
 use super::super::rows::{cells_of, Rows};
 use super::ShapeBoard;
-use crate::pattern::{LinePattern, Probe, ThreatClass, COMBINATIONS};
+use crate::pattern::{LinePattern, PatternUndo, Probe, ThreatClass, COMBINATIONS};
 use crate::{Mark, Square, SquareSet, MAX_SIDE};
 
 /// Per class code, what its four line patterns hold: [`FOUR_LINE`] when
@@ -62,7 +62,7 @@ pub(super) fn rows_of(set: SquareSet) -> Rows {
     rows
 }
 
-impl ShapeBoard {
+impl<U: AsMut<[PatternUndo]>> ShapeBoard<U> {
     /// The empty cells where `mark` makes five: the first (in square
     /// order) and how many (at most 2 counted).
     #[inline]
