@@ -43,7 +43,7 @@
 //!   needs a search costs that search; so its first moves' positions are
 //!   put to the static tests (the table, a bounded pairing search, the
 //!   Erdos-Selfridge test) before any is searched, and the first settled
-//!   that way decides (six 8x8 k=5 positions: 383,182 nodes instead of
+//!   that way decides (six 8x8 k=5 positions: 373,747 nodes instead of
 //!   3,328,105);
 //! * **relevance zones** (after Hsu et al., 2020): every answer comes with a
 //!   zone of cells such that the answer stays the same when the side that
@@ -98,11 +98,13 @@ pub enum Verdict {
 /// How many of the defender's first moves are asked the static tests
 /// before any is searched, and the steps of the pairing search each gets
 /// there (a search from scratch, after the mending). On six 8x8 k=5
-/// positions (solver.md), with 8 moves: 3,328,105 nodes without probes,
-/// 447,000 at 128 steps, 383,182 at 256, 345,620 at 2048 (but a third
-/// more time than at 256: most probes that fail run out of steps); with
-/// 2, 4 and 16 moves at 256 steps 1,087,000, 507,000 and 306,000 nodes,
-/// the time least at 6 to 16.
+/// positions (solver.md): 373,747 nodes in a fifth of the time of
+/// 3,328,105 without probes. With the first move's probe at 2,048 steps
+/// (these figures), 8 moves at 128, 256 and 512 steps took 375,785,
+/// 345,620 and 326,768 nodes, 2, 4 and 16 moves at 256 steps 1,086,999,
+/// 507,002 and 306,491, the time least from 6 to 16 moves and about the
+/// same from 128 to 512 steps; the first move's probe at 2,048 costs
+/// more time than it saves (most probes that fail run out of steps).
 const PROBE_REPLIES: usize = 8;
 /// See [`PROBE_REPLIES`].
 const PROBE_STEPS: u32 = 256;
