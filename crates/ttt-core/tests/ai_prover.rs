@@ -413,7 +413,8 @@ const WORK_8X8_K5: [&str; 6] = [
 ];
 
 /// The first subtree of part 10 of 8x8 k=5 (X on d4): d4 e4 d5 d6, X to
-/// move; the six positions above are among its grandchildren.
+/// move; the first five positions above are below it (the fifth a child,
+/// the others grandchildren).
 const FIRST_SUBTREE_8X8_K5: &str =
     "......../......../......../...xo.../...x..../...o..../......../........";
 
