@@ -72,8 +72,9 @@ fn agrees_with_the_solver_on_every_5x3_position() {
 #[test]
 fn the_prunes_are_exercised_by_the_agreement_checks() {
     // The 4x4 k=4 agreement run above must go through every prune the
-    // prover has, or it guards nothing: relevance zones, dominance and
-    // pairing strategies all fire there.
+    // prover has, or it guards nothing: relevance zones, dominance,
+    // pairing strategies and the defender's moves picked by the static
+    // tests all fire there.
     let rules = Rules::new(4, 4, 4).unwrap();
     let mut table = tt(20);
     let mut prover = Prover::new(&mut table);
@@ -83,6 +84,10 @@ fn the_prunes_are_exercised_by_the_agreement_checks() {
     assert!(prover.zone_cuts() > 0, "no zone cut");
     assert!(prover.dominance_cuts() > 0, "no dominance cut");
     assert!(prover.pairings() > 0, "no pairing found");
+    assert!(
+        prover.probe_picks() > 0,
+        "no defender move picked by a probe"
+    );
 }
 
 #[test]
@@ -406,6 +411,34 @@ const WORK_8X8_K5: [&str; 6] = [
     "......../......../......../...xo.../...xx.../...o..../......../........",
     "......../......../..x...../...o..../...x..../....o.../......../........",
 ];
+
+/// The first subtree of part 10 of 8x8 k=5 (X on d4): d4 e4 d5 d6, X to
+/// move; the first five positions above are below it (the fifth a child,
+/// the others grandchildren).
+const FIRST_SUBTREE_8X8_K5: &str =
+    "......../......../......../...xo.../...x..../...o..../......../........";
+
+#[test]
+#[ignore = "a minute or more in a release build: a measurement"]
+fn work_on_the_first_subtree_of_8x8_k5() {
+    let mut table = tt(25);
+    let pos = Position::from_board(FIRST_SUBTREE_8X8_K5, Some(5)).unwrap();
+    let mut prover = Prover::new(&mut table);
+    let start = std::time::Instant::now();
+    assert_eq!(prover.maker_wins(&pos, Mark::X), Some(false));
+    let c = prover.census();
+    println!(
+        "subtree {} nodes {:.2} s; pairings found {} ({} steps), none exist {} ({}), given up {} ({})",
+        prover.stats().nodes,
+        start.elapsed().as_secs_f64(),
+        c.pairings,
+        c.pairing_steps_found,
+        c.pairing_misses - c.pairing_give_ups,
+        c.pairing_steps_none,
+        c.pairing_give_ups,
+        c.pairing_steps_given_up,
+    );
+}
 
 #[test]
 #[ignore = "about a minute in a release build: a measurement"]

@@ -514,9 +514,9 @@ fn a_deadline_that_never_comes_changes_nothing() {
 
 #[test]
 fn the_prover_path_stops_at_the_deadline_too() {
-    // 7x7 k=5: more than 25 cells, so the prover answers first; it takes
-    // it most of a minute.
-    let pos = Position::new(Rules::new(7, 7, 5).unwrap());
+    // 8x8 k=5: more than 25 cells, so the prover answers first; it takes
+    // it hours (7x7 k=5 now ends before the prover first asks).
+    let pos = Position::new(Rules::new(8, 8, 5).unwrap());
     let mut table = tt(18);
     let now = || true;
     let mut solver = Solver::new(&mut table);
