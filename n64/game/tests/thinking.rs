@@ -10,6 +10,11 @@ use ttt_core::Mark;
 /// One player against Strong on 15x15, whose searches answer after
 /// `frames` frames; you (X) have played h8.
 fn thinking_after_h8(frames: u32) -> Driver {
+    thinking_after_square("h8", frames)
+}
+
+/// [`thinking_after_h8`] with your first move on `first`.
+fn thinking_after_square(first: &str, frames: u32) -> Driver {
     let mut host = FakeHost::new();
     host.search_polls = frames;
     let mut d = Driver::new(host, 1);
@@ -17,8 +22,8 @@ fn thinking_after_h8(frames: u32) -> Driver {
     d.set(MenuItem::Board, "15x15");
     d.set(MenuItem::Computer, "strong");
     d.start();
-    d.place(0, sq("h8"));
-    assert!(d.host.has("move X h8"));
+    d.place(0, sq(first));
+    assert!(d.host.has(&format!("move X {first}")));
     d
 }
 
@@ -65,4 +70,63 @@ fn the_main_menu_gives_the_search_up() {
     assert!(!d.game.is_thinking());
     d.idle(700);
     assert_eq!(d.host.count_prefix("move O"), 0);
+}
+
+/// The side panel's left and right edges whole on every row (the rounded
+/// corners aside): no text of the panel runs over them.
+fn assert_panel_whole(d: &Driver, what: &str) {
+    use embedded_graphics::prelude::Point;
+    use ttt64_game::{layout, palette};
+    let mut fb = Framebuffer::new();
+    d.game.draw(&mut fb);
+    let p = layout::panel(d.game.position().rules());
+    for y in p.top_left.y + 3..p.top_left.y + p.size.height as i32 - 3 {
+        for x in [p.top_left.x, p.top_left.x + p.size.width as i32 - 1] {
+            assert_eq!(
+                fb.get(Point::new(x, y)),
+                palette::PANEL_EDGE,
+                "{what}: the panel's edge at ({x}, {y})"
+            );
+        }
+    }
+}
+
+/// Computer against computer on 15x15: the status line names the side
+/// thinking and its player ("X Strong") inside the panel.
+#[test]
+fn the_thinking_line_fits_the_panel_in_computer_against_computer() {
+    for (first, second) in [("strong", "random"), ("random", "strong")] {
+        let mut host = FakeHost::new();
+        host.search_polls = 120;
+        let mut d = Driver::new(host, 1);
+        d.open_menu();
+        d.set(MenuItem::Players, "cvc");
+        d.set(MenuItem::Board, "15x15");
+        d.set(MenuItem::Computer, first);
+        d.set(MenuItem::Computer2, second);
+        d.start();
+        for _ in 0..2 {
+            d.idle(10);
+            assert!(d.game.is_thinking());
+            assert_panel_whole(&d, &format!("{first} against {second}"));
+            d.wait_turn(d.game.position().side_to_move().other());
+        }
+    }
+}
+
+/// One player on 15x15: the computer's reply on a two-digit row ("I play"
+/// and the square, "h12") stays inside the panel.
+#[test]
+fn the_computers_reply_fits_the_panel() {
+    let mut d = thinking_after_square("h13", 1);
+    d.wait_turn(Mark::X);
+    let reply = d
+        .host
+        .lines
+        .iter()
+        .find_map(|l| l.strip_prefix("move O "))
+        .map(|m| m.split_whitespace().next().unwrap_or("").to_string())
+        .expect("the computer's move is logged");
+    assert_eq!(reply.len(), 3, "a two-digit row: {reply}");
+    assert_panel_whole(&d, &format!("after O's {reply}"));
 }

@@ -541,8 +541,10 @@ fn big_status(sv: &Services, m: &Match) -> ([StrBuf<16>; 3], Rgb555) {
     if let Seat::Computer(_) = m.seat_to_move() {
         let who = match m.mode {
             Mode::OnePlayer => line(format_args!("Computer")),
+            // "X Strong": "X (Strong)" is a character more than the
+            // panel holds.
             _ => line(format_args!(
-                "{} ({})",
+                "{} {}",
                 to_move,
                 player_short_name(m, to_move)
             )),
@@ -554,15 +556,22 @@ fn big_status(sv: &Services, m: &Match) -> ([StrBuf<16>; 3], Rgb555) {
         ];
         return (lines, palette::TEXT);
     }
-    let said = m
-        .said
-        .map(|(_, sq)| line(format_args!("I play {}", coord(m.rules(), sq))));
+    // "I play" and the square on lines of their own: "I play o15" is a
+    // character more than the panel holds.
+    let said = m.said.map(|(_, sq)| coord(m.rules(), sq));
     let turn = match m.mode {
         Mode::OnePlayer => line(format_args!("Your move")),
         _ => line(format_args!("{} to move", to_move)),
     };
     match said {
-        Some(said) => ([said, turn, empty], palette::SPEECH),
+        Some(sq) => (
+            [
+                line(format_args!("I play")),
+                line(format_args!("{sq}")),
+                turn,
+            ],
+            palette::SPEECH,
+        ),
         None => ([turn, empty, empty], palette::TEXT),
     }
 }
