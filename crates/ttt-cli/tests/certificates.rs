@@ -89,9 +89,9 @@ fn certificates_written_by_several_threads_are_checked_and_hold() {
 
 #[test]
 fn positions_differing_only_in_dead_cells_are_merged() {
-    // 5x4 k=4 (a draw): the proof lists positions with dead cells (`#`), each
+    // 5x5 k=4 (a draw): the proof lists positions with dead cells (`#`), each
     // standing for every position that differs from it only there.
-    let cert = certificate("5x4", "4");
+    let cert = certificate("5x5", "4");
     let dead_entries = cert.lines().filter(|l| l.contains('#')).count();
     assert!(dead_entries > 20, "{dead_entries} entries with dead cells");
     let checked = check_text(&cert).unwrap();
@@ -439,7 +439,7 @@ fn verify_json_gives_a_verdict_for_a_rejected_certificate_too() {
 
 #[test]
 fn corrupted_reduced_positions_are_rejected() {
-    let good = certificate("5x4", "4");
+    let good = certificate("5x5", "4");
     assert!(check_text(&good).is_ok());
     // An entry with dead cells and a spare one (the strategy's first).
     let entry = good

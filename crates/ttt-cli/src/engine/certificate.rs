@@ -106,8 +106,10 @@
 //!    the reduction shows, as in 2.
 //!
 //! The writer walks the same tree and asks the prover for P's replies (an
-//! empty live cell that keeps the win or the block, tried in the prover's
-//! order), so a certificate holds exactly the reduced positions the checker
+//! empty live cell that keeps the win or the block: to block, first one of
+//! the heaviest cells after which the walk ends at once, on a pairing or the
+//! Erdos-Selfridge criterion, as the prover's own probes pick the defender's
+//! moves), so a certificate holds exactly the reduced positions the checker
 //! will visit (one per symmetry class).
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
@@ -319,6 +321,9 @@ impl Strategy {
                 },
                 || progress(walked.load(Ordering::Relaxed)),
             );
+            // The walk's sets go before the parts are merged: at 8x8 k=5
+            // each holds tens of millions of positions.
+            drop((claimed, finished));
             let mut strategy = Strategy {
                 player,
                 goal,
@@ -331,8 +336,8 @@ impl Strategy {
             for part in parts {
                 match part.unwrap_or(Err(Failure::Stopped)) {
                     Ok(part) => {
-                        strategy.replies.extend(part.replies);
-                        strategy.pairings.extend(part.pairings);
+                        merge(&mut strategy.replies, part.replies);
+                        merge(&mut strategy.pairings, part.pairings);
                     }
                     Err(Failure::Stopped) => stopped = true,
                     Err(failure) => return Err(failure),
@@ -350,8 +355,9 @@ impl Strategy {
         self.replies.len() + self.pairings.len()
     }
 
-    /// Writes the strategy's text: its head, its entries sorted (so the
-    /// same proof always gives the same text), `end`.
+    /// Writes the strategy's text: its head, its replies and then its
+    /// pairings, each sorted by position (so the same proof always gives
+    /// the same text), `end`.
     pub fn write(&self, g: &Geometry, out: &mut impl Write) -> std::io::Result<()> {
         write!(out, "strategy ")?;
         match self.goal {
@@ -367,22 +373,29 @@ impl Strategy {
             Some(cell) => writeln!(out, " after {}", cell + 1)?,
             None => writeln!(out)?,
         }
-        let mut lines: Vec<String> = self
-            .replies
-            .iter()
-            .map(|(key, &mv)| g.entry_text(key, mv as usize))
-            .chain(
-                self.pairings
-                    .iter()
-                    .map(|(key, pairs)| g.pairing_text(key, pairs)),
-            )
-            .collect();
-        lines.sort_unstable();
-        for line in lines {
-            writeln!(out, "{line}")?;
+        // Sorted by position, each line made as it is written: the text of
+        // every entry at once would be several times the maps' size.
+        let mut replies: Vec<(&Key, &u8)> = self.replies.iter().collect();
+        replies.sort_unstable();
+        for (key, &mv) in replies {
+            writeln!(out, "{}", g.entry_text(key, mv as usize))?;
+        }
+        let mut pairings: Vec<(&Key, &Vec<(u8, u8)>)> = self.pairings.iter().collect();
+        pairings.sort_unstable();
+        for (key, pairs) in pairings {
+            writeln!(out, "{}", g.pairing_text(key, pairs))?;
         }
         writeln!(out, "end")
     }
+}
+
+/// Moves `part` into `all`: the larger map is kept and the smaller one's
+/// entries added, so one thread's walk is never copied.
+fn merge<V>(all: &mut HashMap<Key, V>, mut part: HashMap<Key, V>) {
+    if part.len() > all.len() {
+        std::mem::swap(all, &mut part);
+    }
+    all.extend(part);
 }
 
 /// `x` or `o`.
@@ -423,6 +436,13 @@ impl<W: Write> Write for CountingWriter<W> {
 /// How many of the heaviest cells the writer offers the prover before it
 /// asks for the prover's own move.
 const GREEDY_TRIES: usize = 3;
+
+/// How many of the heaviest cells a blocking strategy's reply is probed
+/// among for one that ends the walk at once (see `Writer::settled_reply`).
+const PROBE_REPLIES: usize = 8;
+
+/// Steps of each probe's pairing search.
+const PROBE_STEPS: u32 = 256;
 
 /// `set`, locked (a thread that panicked holding it left no half-made
 /// change: an insert is whole or not done).
@@ -557,7 +577,9 @@ impl<T: ProofTable> Writer<'_, '_, T> {
     /// P's reply in `pos` (reduced: `key`): an empty live cell after which P
     /// still wins (`wins`) or the other side still cannot (`blocks`).
     /// Chosen for short proofs (measured: 5x5 k=4 61,159 entries with the
-    /// prover's choices, 27,411 so): to block, the first of the
+    /// prover's choices, 27,411 so): to block, a reply after which the walk
+    /// ends at once if one of the heaviest cells is one (see
+    /// [`Writer::settled_reply`]), else the first of the
     /// [`GREEDY_TRIES`] cells that block and attack most (the
     /// Erdos-Selfridge weights) that the prover confirms; to win, the
     /// prover's own choice (its proof's move: the greedy cells win slowly,
@@ -575,6 +597,11 @@ impl<T: ProofTable> Writer<'_, '_, T> {
         // Highest weight first; ties row-major (deterministic).
         cells.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         let mut child = pos.clone();
+        if self.goal == Goal::Blocks {
+            if let Some(sq) = self.settled_reply(&mut child, &cells)? {
+                return Ok(sq);
+            }
+        }
         let mut tried = 0;
         let greedy = if self.goal == Goal::Blocks {
             GREEDY_TRIES
@@ -605,6 +632,36 @@ impl<T: ProofTable> Writer<'_, '_, T> {
             "the prover finds no live move for {} in {pos}",
             mark_name(p)
         )))
+    }
+
+    /// For a blocking strategy: the first of P's [`PROBE_REPLIES`]
+    /// heaviest `cells` after which the checker stops at once (the
+    /// Erdos-Selfridge criterion holds, or a pairing is found within
+    /// [`PROBE_STEPS`] steps), as the prover's probes choose the defender's
+    /// moves. Such a reply needs no proof and ends the walk there, where
+    /// the heaviest cell that holds may lead to a subtree of thousands of
+    /// positions. `pos` is given and returned as it was.
+    fn settled_reply(
+        &mut self,
+        pos: &mut Position,
+        cells: &[(u64, usize)],
+    ) -> Result<Option<ttt_core::Square>, Failure> {
+        let g = self.geometry;
+        for &(_, i) in cells.iter().take(PROBE_REPLIES) {
+            let sq = g.square(i);
+            pos.play(sq).map_err(|e| Failure::NoMove(e.to_string()))?;
+            let settled = pos.outcome().is_over()
+                || g.erdos_selfridge_blocks(&g.reduce(pos), self.player)
+                || self
+                    .prover
+                    .blocking_pairs_within(pos, self.player, PROBE_STEPS)
+                    .is_some();
+            pos.undo();
+            if settled {
+                return Ok(Some(sq));
+            }
+        }
+        Ok(None)
     }
 
     /// Whether P playing `sq` in `pos` (`pos` is given and returned as it

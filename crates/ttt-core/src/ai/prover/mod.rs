@@ -388,10 +388,22 @@ impl<'a, T: ProofTable> Prover<'a, T> {
         blocker: Mark,
         thorough: bool,
     ) -> Option<Pairing> {
+        let steps = if thorough { pairing::PAIRING_STEPS } else { 0 };
+        self.blocking_pairs_within(pos, blocker, steps)
+    }
+
+    /// [`blocking_pairs`](Prover::blocking_pairs) with a search from
+    /// scratch of at most `steps` steps after the mending (the prover's
+    /// own searches take 2,048; its probes of the defender's moves 256).
+    pub fn blocking_pairs_within(
+        &mut self,
+        pos: &Position,
+        blocker: Mark,
+        steps: u32,
+    ) -> Option<Pairing> {
         let (a, d, _) = self.load(pos, blocker.other())?;
         let t = self.tables.as_ref()?;
         let g = &t.geo;
-        let steps = if thorough { pairing::PAIRING_STEPS } else { 0 };
         let found = pairing::pairing_near(
             g,
             t.cell_lines.as_ref(),
