@@ -10,18 +10,22 @@
 //! ... (up to `--max-ply`), skipping those where the side to move must
 //! block a four or the game is over, until `--positions` are taken. Each
 //! is searched by `strong` in this process (a 64 MiB table, as
-//! `pbrain-ttt` has, cleared before each position) for `--time` ms, and,
+//! `pbrain-ttt` has, cleared before each position) for `--time` ms (or
+//! `--nodes` nodes: the same figures on every run and machine), and,
 //! with `--engine`, by the peer with `INFO timeout_turn` of the same
 //! time. Printed: one line a position, then a table of means and medians
 //! over all positions and one over the open ones (every search used half
-//! its time or more: where a forced win ends a search at once, depth says
-//! nothing):
+//! its time, or of `--nodes`, or more: where a forced win ends a search at
+//! once, depth says nothing):
 //! depth reached, nodes, nodes a second, the effective branching factor
 //! (nodes of an iteration over the iteration before, geometric mean of
-//! the last three), moves searched per interior node and the share of
-//! nodes in threat searches (ours only: a peer says depth, nodes and speed
-//! in its MESSAGE lines; Rapfi says `Depth 16-30`, depth and selective
-//! depth).
+//! the last three), moves searched per interior node, and where the nodes
+//! go: the share in threat searches (the root's VCF and VCT, the
+//! principal variation's VCFs), at the nominal depth (the leaves) and past
+//! it (fours past the horizon), each as a mean of the positions' shares and
+//! as a share of all their nodes (ours only: a peer says depth, nodes and
+//! speed in its MESSAGE lines; Rapfi says `Depth 16-30`, depth and
+//! selective depth).
 use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
@@ -38,6 +42,8 @@ struct Args {
     positions: usize,
     time_ms: u64,
     max_ply: usize,
+    /// A node budget instead of the time (0: the time).
+    nodes: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -47,6 +53,7 @@ fn parse_args() -> Result<Args, String> {
         positions: 50,
         time_ms: 1000,
         max_ply: 44,
+        nodes: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
@@ -55,6 +62,7 @@ fn parse_args() -> Result<Args, String> {
             "--engine" => args.engine = Some(value()?),
             "--positions" => args.positions = value()?.parse().map_err(|e| format!("{e}"))?,
             "--time" => args.time_ms = value()?.parse().map_err(|e| format!("{e}"))?,
+            "--nodes" => args.nodes = value()?.parse().map_err(|e| format!("{e}"))?,
             "--max-ply" => args.max_ply = value()?.parse().map_err(|e| format!("{e}"))?,
             _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
             _ => args.records.push(a),
@@ -62,7 +70,7 @@ fn parse_args() -> Result<Args, String> {
     }
     if args.records.is_empty() {
         return Err(
-            "usage: search_profile [--engine CMD] [--positions N] [--time MS] RECORD...".into(),
+            "usage: search_profile [--engine CMD] [--positions N] [--time MS] [--nodes N] RECORD...".into(),
         );
     }
     Ok(args)
@@ -88,21 +96,25 @@ struct Ours {
     secs: f64,
     ebf: f64,
     moves_per_node: f64,
-    threat_share: f64,
+    /// Nodes in threat searches, at the nominal depth, past it.
+    threat_nodes: u64,
+    leaf_nodes: u64,
+    horizon_nodes: u64,
 }
 
-fn search_ours(pos: &Position, ms: u64, tt: &mut [TtEntry]) -> Ours {
+/// Searches `pos` for `ms` milliseconds, or `nodes` nodes if not 0.
+fn search_ours(pos: &Position, ms: u64, nodes: u64, tt: &mut [TtEntry]) -> Ours {
     tt.fill(TtEntry::EMPTY);
     let began = Instant::now();
     let deadline = began + Duration::from_millis(ms);
-    let past = move || Instant::now() >= deadline;
+    let past = move || nodes == 0 && Instant::now() >= deadline;
     let iterations = RefCell::new(Vec::new());
     let done = |it: &Iteration| {
         iterations.borrow_mut().push(it.nodes);
         false
     };
     let budget = Budget {
-        max_nodes: u64::MAX,
+        max_nodes: if nodes == 0 { u64::MAX } else { nodes },
         max_depth: 0,
         deadline_check: Some(&past),
         deadline_every: Budget::DEADLINE_EVERY,
@@ -130,7 +142,9 @@ fn search_ours(pos: &Position, ms: u64, tt: &mut [TtEntry]) -> Ours {
         secs,
         ebf,
         moves_per_node: stats.children as f64 / stats.interior.max(1) as f64,
-        threat_share: stats.threat_nodes as f64 / stats.nodes.max(1) as f64,
+        threat_nodes: stats.threat_nodes,
+        leaf_nodes: stats.leaf_nodes,
+        horizon_nodes: stats.horizon_nodes,
     }
 }
 
@@ -229,7 +243,7 @@ fn main() {
                 if !ok || pos.outcome().is_over() || must_block(&pos) {
                     continue;
                 }
-                let ours = search_ours(&pos, args.time_ms, &mut tt);
+                let ours = search_ours(&pos, args.time_ms, args.nodes, &mut tt);
                 let peer = match &args.engine {
                     Some(cmd) => match search_peer(cmd, &moves[..ply], args.time_ms) {
                         Ok(p) => Some(p),
@@ -240,15 +254,18 @@ fn main() {
                     },
                     None => None,
                 };
+                let share = |n: u64| 100.0 * n as f64 / ours.nodes.max(1) as f64;
                 print!(
-                    "{path} game {} ply {ply}: ours depth {} nodes {} ({:.0} K/s) ebf {:.2} moves/node {:.2} threats {:.0}%",
+                    "{path} game {} ply {ply}: ours depth {} nodes {} ({:.0} K/s) ebf {:.2} moves/node {:.2} threats {:.0}% leaves {:.0}% past {:.0}%",
                     g + 1,
                     ours.depth,
                     ours.nodes,
                     ours.nodes as f64 / ours.secs / 1e3,
                     ours.ebf,
                     ours.moves_per_node,
-                    100.0 * ours.threat_share
+                    share(ours.threat_nodes),
+                    share(ours.leaf_nodes),
+                    share(ours.horizon_nodes)
                 );
                 if let Some(p) = &peer {
                     print!(
@@ -264,33 +281,45 @@ fn main() {
             }
         }
     }
+    let budget = if args.nodes > 0 {
+        format!("{} nodes", args.nodes)
+    } else {
+        format!("{} ms", args.time_ms)
+    };
     let half = args.time_ms as f64 / 2000.0;
     let open: Vec<&Row> = rows
         .iter()
-        .filter(|r| r.0.secs >= half && r.1.as_ref().is_none_or(|p| p.secs >= half))
+        .filter(|r| {
+            let ours = if args.nodes > 0 {
+                r.0.nodes >= args.nodes / 2
+            } else {
+                r.0.secs >= half
+            };
+            ours && r.1.as_ref().is_none_or(|p| p.secs >= half)
+        })
         .collect();
     let all: Vec<&Row> = rows.iter().collect();
     let peer = args.engine.is_some();
-    table(&all, "positions", args.time_ms, peer);
+    table(&all, "positions", &budget, peer);
     table(
         &open,
         "open positions (every search used half its time or more: no forced end found early)",
-        args.time_ms,
+        &budget,
         peer,
     );
 }
 
 /// Means and medians of `rows`' figures, as a Markdown table.
-fn table(rows: &[&Row], what: &str, time_ms: u64, peer: bool) {
+fn table(rows: &[&Row], what: &str, budget: &str, peer: bool) {
     let col = |f: Column| -> (f64, f64) {
         let v: Vec<f64> = rows.iter().filter_map(|r| f(r)).collect();
         let mean = v.iter().sum::<f64>() / v.len().max(1) as f64;
         (mean, median(v))
     };
     println!();
-    println!("| {} {what}, {time_ms} ms | mean | median |", rows.len());
+    println!("| {} {what}, {budget} | mean | median |", rows.len());
     println!("|---|---|---|");
-    let lines: [(&str, Column); 10] = [
+    let lines: [(&str, Column); 12] = [
         ("ours: depth", &|r| Some(r.0.depth as f64)),
         ("ours: nodes", &|r| Some(r.0.nodes as f64)),
         ("ours: nodes/s", &|r| Some(r.0.nodes as f64 / r.0.secs)),
@@ -301,8 +330,15 @@ fn table(rows: &[&Row], what: &str, time_ms: u64, peer: bool) {
             Some(r.0.moves_per_node)
         }),
         ("ours: share of nodes in threat searches", &|r| {
-            Some(r.0.threat_share)
+            Some(r.0.threat_nodes as f64 / r.0.nodes.max(1) as f64)
         }),
+        ("ours: share of nodes at the nominal depth (leaves)", &|r| {
+            Some(r.0.leaf_nodes as f64 / r.0.nodes.max(1) as f64)
+        }),
+        (
+            "ours: share of nodes past it (fours past the horizon)",
+            &|r| Some(r.0.horizon_nodes as f64 / r.0.nodes.max(1) as f64),
+        ),
         ("peer: depth", &|r| r.1.as_ref().map(|p| p.depth as f64)),
         ("peer: selective depth", &|r| {
             r.1.as_ref().map(|p| p.seldepth as f64)
@@ -319,4 +355,20 @@ fn table(rows: &[&Row], what: &str, time_ms: u64, peer: bool) {
         }
         println!("| {name} | {mean:.2} | {med:.2} |");
     }
+    // The means above weigh a position that ends at once (a threat search
+    // finds a win in a thousand nodes) as much as one searched for a
+    // million nodes; these count every node once.
+    let all = |f: fn(&Ours) -> u64| {
+        let part: u64 = rows.iter().map(|r| f(&r.0)).sum();
+        let nodes: u64 = rows.iter().map(|r| r.0.nodes).sum();
+        100.0 * part as f64 / nodes.max(1) as f64
+    };
+    println!();
+    println!(
+        "of all {} nodes: {:.1}% in threat searches, {:.1}% at the nominal depth, {:.1}% past it",
+        rows.iter().map(|r| r.0.nodes).sum::<u64>(),
+        all(|o| o.threat_nodes),
+        all(|o| o.leaf_nodes),
+        all(|o| o.horizon_nodes)
+    );
 }

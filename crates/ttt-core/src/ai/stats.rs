@@ -17,7 +17,12 @@ pub struct SearchStats {
     /// Moves searched at those nodes (over `interior`: the moves a node
     /// searches on average, 1 when the first always cuts).
     pub children: u64,
-    /// Nodes of the threat searches: fours past the horizon and the
-    /// root's VCF and VCT.
+    /// Nodes of the threat searches (the root's VCF and VCT).
     pub threat_nodes: u64,
+    /// Nodes of `strong`'s main search at its nominal depth (the leaves:
+    /// most return the evaluation, the rest play fours past the horizon).
+    pub leaf_nodes: u64,
+    /// Nodes of `strong`'s main search past its nominal depth: the fours
+    /// played past the horizon and the blocks that answer them.
+    pub horizon_nodes: u64,
 }

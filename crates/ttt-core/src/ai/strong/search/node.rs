@@ -98,8 +98,10 @@ impl<B: SearchBoard> Search<'_, B> {
         let stats = &mut self.meter.stats;
         stats.nodes += 1;
         stats.seldepth = stats.seldepth.max(ply);
-        if depth <= 0 {
-            stats.threat_nodes += 1;
+        if depth == 0 {
+            stats.leaf_nodes += 1;
+        } else if depth < 0 {
+            stats.horizon_nodes += 1;
         }
         if self.meter.exhausted() {
             return 0;
@@ -291,5 +293,26 @@ mod tests {
         let small = nine("oxxx...../........./o.......o/........./........./......o.o/........./oxxx...../.........");
         let nodes = horizon(WindowBoard::new(&small));
         assert!(nodes > 4, "{nodes}");
+    }
+
+    /// A search counts its nodes apart: the node searched one ply deep,
+    /// its children at the nominal depth (the leaves, forced blocks
+    /// there included) and the fours past the horizon with their blocks;
+    /// none of them is a threat search's (those run at the root).
+    #[test]
+    fn leaves_and_fours_past_the_horizon_are_counted_apart() {
+        let pos = board(&[
+            (3, "oxxx..........."),
+            (9, "oxxx..........."),
+            (6, "...........o.o."),
+            (12, "........o.o...."),
+        ]);
+        let mut s = Search::unlimited(ShapeBoard::new(&pos).unwrap());
+        s.search(1, 1, -WIN, WIN);
+        let stats = s.meter.stats;
+        assert_eq!(stats.threat_nodes, 0);
+        assert!(stats.leaf_nodes >= stats.children && stats.children > 0);
+        assert!(stats.horizon_nodes > 0);
+        assert_eq!(1 + stats.leaf_nodes + stats.horizon_nodes, stats.nodes);
     }
 }
