@@ -328,14 +328,7 @@ impl Canvas for Census<'_> {
 #[ignore]
 fn gomoku_partial_redraws() {
     use ttt64_game::{Redraw, Screen, ShownFrames};
-    let mut host = FakeHost::new();
-    host.search_polls = 58;
-    let mut d = Driver::new(host, 1);
-    d.open_menu();
-    d.set(MenuItem::Players, "cvc");
-    d.set(MenuItem::Board, "15x15");
-    d.set(MenuItem::Computer, "strong");
-    d.set(MenuItem::Computer2, "random");
+    let mut d = Driver::computers_on_15x15(58, "strong", "random");
     d.set(MenuItem::ThinkTime, "1000ms");
     d.start();
     let mut buffers = [vec![0u16; PIXELS], vec![0u16; PIXELS]];

@@ -381,15 +381,8 @@ fn nine_by_nine_board_filled_with_hint_and_winning_diagonal() {
 /// double buffer drawn in part equals the whole frame drawn plainly.
 #[test]
 fn fifteen_by_fifteen_computers_thinking_every_frame() {
-    let mut host = FakeHost::new();
-    host.search_polls = 58;
-    let mut d = Driver::new(host, 1);
+    let mut d = Driver::computers_on_15x15(58, "strong", "random");
     let mut c = Checker::new();
-    d.open_menu();
-    d.set(MenuItem::Players, "cvc");
-    d.set(MenuItem::Board, "15x15");
-    d.set(MenuItem::Computer, "strong");
-    d.set(MenuItem::Computer2, "random");
     d.set(MenuItem::ThinkTime, "1000ms");
     d.start();
     until(&mut d, &mut c, 5000, "15x15 result", |g| {

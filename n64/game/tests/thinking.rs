@@ -96,14 +96,7 @@ fn assert_panel_whole(d: &Driver, what: &str) {
 #[test]
 fn the_thinking_line_fits_the_panel_in_computer_against_computer() {
     for (first, second) in [("strong", "random"), ("random", "strong")] {
-        let mut host = FakeHost::new();
-        host.search_polls = 120;
-        let mut d = Driver::new(host, 1);
-        d.open_menu();
-        d.set(MenuItem::Players, "cvc");
-        d.set(MenuItem::Board, "15x15");
-        d.set(MenuItem::Computer, first);
-        d.set(MenuItem::Computer2, second);
+        let mut d = Driver::computers_on_15x15(120, first, second);
         d.start();
         for _ in 0..2 {
             d.idle(10);

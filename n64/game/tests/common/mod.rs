@@ -291,6 +291,21 @@ impl Driver {
         Driver::with_refresh(host, ports, NTSC)
     }
 
+    /// Computer against computer on 15x15 (`first` plays X, `second` O),
+    /// set in the menu and not started; each search polls the host
+    /// `search_polls` times.
+    pub fn computers_on_15x15(search_polls: u32, first: &str, second: &str) -> Driver {
+        let mut host = FakeHost::new();
+        host.search_polls = search_polls;
+        let mut d = Driver::new(host, 1);
+        d.open_menu();
+        d.set(MenuItem::Players, "cvc");
+        d.set(MenuItem::Board, "15x15");
+        d.set(MenuItem::Computer, first);
+        d.set(MenuItem::Computer2, second);
+        d
+    }
+
     /// A game updated `refresh` times per second.
     pub fn with_refresh(mut host: FakeHost, ports: usize, refresh: Refresh) -> Driver {
         let game = Game::new(&mut host, refresh);
