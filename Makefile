@@ -199,7 +199,7 @@ bench-solve:
 # searched for BENCH885_NODES nodes on one thread, with its census (what
 # settles the positions) and heaviest subtrees, the same work every run;
 # then the figures of the last full proof, from docs/proof-885.txt.
-# `make prove-885`: the full proof on every core, each part kept in
+# `make prove-885`: the full proof, a part on each core at once, each part kept in
 # $(PROOF_DIR)/885.parts as it is settled (stop it with Ctrl-C and run it
 # again: it goes on), then the certificate joined, checked by `ttt verify`,
 # and docs/proof-885.txt written (every sitting's wall time added; `time
