@@ -238,7 +238,7 @@ prove-885:
 			printf "8x8 k=5: draw, proved and certified by make prove-885\n"; \
 			printf "date %s, commit %s\ncommand %s\n", last, commit, cmd; \
 			printf "wall time %.0f s (%.2f h) in %d sitting(s), peak memory %d KiB\n", wall, wall / 3600, n, peak; \
-			printf "certificate %d bytes, verified in %.0f s, verify peak memory %d KiB\n", bytes, v[1], v[2] }' \
+			printf "certificate %s bytes, verified in %.0f s, verify peak memory %d KiB\n", bytes, v[1], v[2] }' \
 		$(PROOF_DIR)/885.sittings > docs/proof-885.txt; \
 	cat docs/proof-885.txt
 
