@@ -199,7 +199,7 @@ bench-solve:
 # searched for BENCH885_NODES nodes on one thread, with its census (what
 # settles the positions) and heaviest subtrees, the same work every run;
 # then the figures of the last full proof, from docs/proof-885.txt.
-# `make prove-885`: the full proof on every core, each part kept in
+# `make prove-885`: the full proof, a part on each core at once, each part kept in
 # $(PROOF_DIR)/885.parts as it is settled (stop it with Ctrl-C and run it
 # again: it goes on), then the certificate joined, checked by `ttt verify`,
 # and docs/proof-885.txt written (every sitting's wall time added; `time
@@ -238,7 +238,7 @@ prove-885:
 			printf "8x8 k=5: draw, proved and certified by make prove-885\n"; \
 			printf "date %s, commit %s\ncommand %s\n", last, commit, cmd; \
 			printf "wall time %.0f s (%.2f h) in %d sitting(s), peak memory %d KiB\n", wall, wall / 3600, n, peak; \
-			printf "certificate %d bytes, verified in %.0f s, verify peak memory %d KiB\n", bytes, v[1], v[2] }' \
+			printf "certificate %s bytes, verified in %.0f s, verify peak memory %d KiB\n", bytes, v[1], v[2] }' \
 		$(PROOF_DIR)/885.sittings > docs/proof-885.txt; \
 	cat docs/proof-885.txt
 

@@ -499,3 +499,66 @@ fn json_into_a_closed_pipe_ends_quietly() {
     assert_eq!(String::from_utf8_lossy(&out.stderr), "", "quiet on EPIPE");
     assert!(out.status.success());
 }
+
+#[test]
+fn a_resumed_proof_proves_as_many_parts_at_once_as_it_has_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let journal = dir.path().join("775.parts");
+    let cert = dir.path().join("775.cert");
+    let out = stdout_of(&[
+        "solve",
+        "--size",
+        "7x7",
+        "-k",
+        "5",
+        "--threads",
+        "2",
+        "--tt-mb",
+        "64",
+        "--resume",
+        journal.to_str().unwrap(),
+        "--certificate",
+        cert.to_str().unwrap(),
+    ]);
+    // Every part once, counted in the order they were settled.
+    for n in 1..=11 {
+        assert_eq!(
+            out.matches(&format!("({n} of 11 to do)")).count(),
+            1,
+            "{out}"
+        );
+    }
+    assert!(out.contains("7x7 k=5: draw"), "{out}");
+    assert_eq!(sections(&journal), 11);
+    let verified = stdout_of(&["verify", cert.to_str().unwrap()]);
+    assert!(verified.contains("valid proof: 7x7 k=5 draw"), "{verified}");
+
+    // 8x8 k=5 on two threads: parts 1 and 2 are proved side by side, so a
+    // stop a moment in names both, and keeps no part.
+    let journal = dir.path().join("885.parts");
+    let child = std::process::Command::new(ttt_path())
+        .args(["solve", "--size", "8x8", "-k", "5", "--threads", "2"])
+        .args(["--tt-mb", "64", "--resume"])
+        .arg(&journal)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("interrupted in parts 1 and 2 after"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("the 0 parts settled so far are kept"),
+        "{stderr}"
+    );
+    assert_eq!(sections(&journal), 0);
+}

@@ -42,8 +42,9 @@ fault); the distance on one.
 
 A long proof goes in parts (--list-parts): part 0 asks whether O wins, part i
 whether X wins after its i-th first move up to symmetry. --resume FILE proves
-them one after the other, adding each to FILE as soon as it is settled: a
-signal keeps what is settled (exit status 2), and the same command goes on from
+as many at once as there are threads (each on its share of them and of the
+table), adding each to FILE as soon as it is settled: a signal keeps what is
+settled (exit status 2), and the same command goes on from
 there (8x8 k=5: `make prove-885`, hours). --part N proves one, a job for GNU
 parallel or a Slurm array; `ttt join` makes the certificate of the parts.
 
@@ -95,9 +96,10 @@ pub struct SolveArgs {
     /// certificate to --certificate FILE; `ttt join` joins the parts.
     #[arg(long, value_name = "N", requires = "certificate", conflicts_with_all = ["resume", "distance", "json"])]
     pub part: Option<usize>,
-    /// Prove the board part by part, adding each part to FILE as it is
-    /// settled: stopped (Ctrl-C) and run again, the proof goes on from
-    /// there. With --certificate, the parts are joined into it at the end.
+    /// Prove the board part by part, as many parts at once as there are
+    /// threads, adding each part to FILE as it is settled: stopped (Ctrl-C)
+    /// and run again, the proof goes on from there. With --certificate, the
+    /// parts are joined into it at the end.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["distance", "json"])]
     pub resume: Option<PathBuf>,
     /// With --part: how the proof's positions were settled, and its
