@@ -467,6 +467,9 @@ fn prove_at_once(
     let halt = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let states: Vec<JobState> = (0..jobs).map(|_| JobState::default()).collect();
+    // The nodes of the parts this sitting has finished, for the progress
+    // line.
+    let finished_nodes = AtomicU64::new(0);
     let sitting = Mutex::new(Sitting {
         nodes: 0,
         settled: 0,
@@ -493,7 +496,6 @@ fn prove_at_once(
                     break;
                 }
                 let part = todo[i];
-                state.nodes.store(0, Ordering::Relaxed);
                 state.walked.store(0, Ordering::Relaxed);
                 state.part.store(part + 1, Ordering::Relaxed);
                 let run = parts::prove_part(
@@ -508,6 +510,8 @@ fn prove_at_once(
                     &mut |w| state.walked.store(w.max(1), Ordering::Relaxed),
                 );
                 state.part.store(0, Ordering::Relaxed);
+                finished_nodes.fetch_add(run.nodes, Ordering::Relaxed);
+                state.nodes.store(0, Ordering::Relaxed);
                 let mut sitting = sitting.lock().unwrap_or_else(PoisonError::into_inner);
                 sitting.nodes += run.nodes;
                 match run.result {
@@ -576,7 +580,7 @@ fn prove_at_once(
                     let _ = out.flush();
                 });
             }
-            let mut total = 0;
+            let mut total = finished_nodes.load(Ordering::Relaxed);
             let mut running = Vec::new();
             for s in &states {
                 let part = s.part.load(Ordering::Relaxed);
