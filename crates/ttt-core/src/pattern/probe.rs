@@ -7,7 +7,7 @@
 //! A cell's pattern in a direction is read from the ten cells around it on
 //! that line, gathered from the grid (off the board counts as blocked).
 use super::error::NotFiveInARow;
-use super::line::{self, neighbourhoods, CODE_EMPTY, CODE_WALL, REACH};
+use super::line::{self, neighbourhoods, LinePattern, CODE_EMPTY, CODE_WALL, REACH};
 use super::threat::{ThreatClass, CLASS_OF, POW10};
 use crate::{Mark, Rules, Square, SquareSet, MAX_CELLS};
 
@@ -150,6 +150,73 @@ impl<'a> Probe<'a> {
             }
         }
         set
+    }
+
+    /// The cells where `mark` makes five once a stone of `mark` stands
+    /// on the empty `sq` as well: where the other side must block after
+    /// that stone (none when it makes no four).
+    pub fn completions(&self, sq: Square, mark: Mark) -> SquareSet {
+        let side = mark.index();
+        let ours = side as u64 + 1;
+        let mut set = SquareSet::EMPTY;
+        for d in 0..4 {
+            let window = self.window(sq, d);
+            if self.read(window, side) < LinePattern::Four as u8 {
+                continue;
+            }
+            for slot in 0..=2 * REACH as i32 {
+                if slot == REACH as i32 || window >> (2 * slot) & 3 != CODE_EMPTY {
+                    continue;
+                }
+                // That cell's window, with `sq` (at the mirrored offset)
+                // holding the stone.
+                let offset = slot - REACH as i32;
+                let cell = self.along(sq, d, offset);
+                let there = self.window(cell, d) | ours << (2 * (REACH as i32 - offset));
+                if self.read(there, side) == LinePattern::Five as u8 {
+                    set.insert(cell);
+                }
+            }
+        }
+        set
+    }
+
+    /// The empty cells where a stone of `mark` raises the empty `sq`'s
+    /// class for `mark` to `threat` or above (none when it is there
+    /// already): the cells along its four lines, within five steps.
+    pub fn raisers(&self, sq: Square, mark: Mark, threat: ThreatClass) -> SquareSet {
+        let side = mark.index();
+        let ours = side as u64 + 1;
+        let (class, windows, patterns) = self.read_cell(sq, side);
+        let mut set = SquareSet::EMPTY;
+        if class >= threat {
+            return set;
+        }
+        let code: u16 = (0..4).map(|d| patterns[d] * POW10[d]).sum();
+        for (d, &window) in windows.iter().enumerate() {
+            for slot in 0..=2 * REACH as i32 {
+                if slot == REACH as i32 || window >> (2 * slot) & 3 != CODE_EMPTY {
+                    continue;
+                }
+                let new = u16::from(self.read(window | ours << (2 * slot), side));
+                let raised = code + new * POW10[d] - patterns[d] * POW10[d];
+                if CLASS_OF[usize::from(raised)] >= threat as u8 {
+                    set.insert(self.along(sq, d, slot - REACH as i32));
+                }
+            }
+        }
+        set
+    }
+
+    /// The cell `offset` steps from `sq` in direction `d` (on the board:
+    /// the caller read it as an empty cell of a window).
+    fn along(&self, sq: Square, d: usize, offset: i32) -> Square {
+        let (dx, dy) = STEPS[d];
+        let (x, y) = (
+            i32::from(sq.column()) + offset * dx,
+            i32::from(sq.row()) + offset * dy,
+        );
+        Square::from_index((y * Square::STRIDE as i32 + x) as u16)
     }
 
     /// The empty cells where a stone of `mark` leaves none of `candidates`

@@ -131,6 +131,14 @@ pub(super) trait Selectivity {
     /// where a four may make an overline (the search's rule).
     const HORIZON_FOURS: usize;
 
+    /// Whether a node whose [`BEAM`] best moves all lose searches the
+    /// rest of its candidates before it reports a loss: without it a
+    /// defence ranked past the beam is never tried, and the loss (and
+    /// the opponent's win above it) may be false.
+    ///
+    /// [`BEAM`]: super::search::picker::BEAM
+    const LOST_WIDENS: bool;
+
     /// How many plies shallower the `i`-th move (from 0) of a node `depth`
     /// plies deep is searched first, `front` moves having come from the
     /// table and the killers; `makes_four`: the move makes a four;

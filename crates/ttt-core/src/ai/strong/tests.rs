@@ -223,3 +223,27 @@ fn the_search_made_each_move_is_a_few_kb() {
     let bytes = core::mem::size_of::<Search<'static, ShapeBoard<&'static mut [PatternUndo]>>>();
     assert!(bytes <= 8 << 10, "{bytes} bytes");
 }
+
+/// A position of a game against Rapfi (O to move, ply 9) where the
+/// search once announced a win for O in 17 plies after 80,000 nodes, and
+/// X holds: every O move the search tried at some node deep in the line
+/// lost, and the defence past its beam of twelve was never tried. With
+/// the rest of the candidates searched where the beam loses, no win is
+/// announced; with a table of 16,384 entries as with none.
+#[test]
+fn no_win_is_announced_where_a_defence_past_the_beam_holds() {
+    let pos = Position::from_board(
+        ".............../.............../.............../.............../.............../\
+         .........x...../......x......../.....x........./....x........../........o....../\
+         .......xooo..../.............../.............../.............../...............",
+        Some(5),
+    )
+    .unwrap();
+    assert_eq!(pos.side_to_move(), Mark::O);
+    let mut tt = [crate::ai::TtEntry::EMPTY; 1 << 14];
+    for table in [&mut tt[..], &mut []] {
+        let mut engine = Engine::with_table(Budget::nodes(300_000), 1, table);
+        let (_, value) = engine.analyse(&pos).unwrap();
+        assert!(value < MATE_BOUND, "{value}");
+    }
+}

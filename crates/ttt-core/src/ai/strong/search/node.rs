@@ -8,18 +8,21 @@
 //! with a four) is taken. Then the table, reverse futility, the candidates
 //! in order (`picker.rs`), principal variation search (null windows after
 //! the first move), late quiet moves left out or searched shallower first,
-//! as the board's [`Selectivity`] says. Past the horizon, the best of the
-//! moves that make a four are still searched (up to [`FOUR_PLIES`] in a
-//! row), so short continuous-four wins are seen beyond the depth.
+//! as the board's [`Selectivity`] says; where it asks for it
+//! (`LOST_WIDENS`), a node whose beam of best moves all lose searches its
+//! other candidates before it reports the loss. Past the horizon, the
+//! best of the moves that make a four are still searched (up to
+//! [`FOUR_PLIES`] in a row), so short continuous-four wins are seen
+//! beyond the depth.
 //!
 //! [`Selectivity`]: super::super::board::Selectivity
 use super::super::board::SearchBoard;
 use super::super::rows::cells_of;
-use super::super::score::{MAX_PLY, WIN};
+use super::super::score::{MATE_BOUND, MAX_PLY, WIN};
 use super::picker::{insert_ranked, BEAM};
 use super::Search;
 use crate::pattern::ThreatClass;
-use crate::{Square, WinCondition};
+use crate::{Square, WinCondition, MAX_CELLS};
 
 /// Fours searched past the horizon, at most, in a row.
 const FOUR_PLIES: i32 = 4;
@@ -206,7 +209,62 @@ impl<B: SearchBoard> Search<'_, B> {
                 }
             }
         }
+        if B::LOST_WIDENS && best <= -MATE_BOUND && n == BEAM && !self.meter.aborted {
+            // Every move of the beam loses: the rest may hold.
+            let (v, sq) = self.search_past_beam(&list[..n], depth, ply, alpha, beta);
+            if self.meter.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = sq;
+            }
+        }
         self.record(key, (depth, ply), (alpha_in, beta), best, best_move);
+        best
+    }
+
+    /// The candidates of a node past the [`BEAM`] it searched (`searched`,
+    /// all lost): the best value among them and its move (`-WIN` if none
+    /// is left). Kept out of [`search`](Self::search) so that its list
+    /// of every cell is on the stack only here.
+    #[inline(never)]
+    fn search_past_beam(
+        &mut self,
+        searched: &[(i32, Square)],
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, Square) {
+        let me = self.board.stones().turn;
+        let mut all = [(0, Square::from_index(0)); MAX_CELLS];
+        let n = self.candidates(&mut all, false);
+        let mut best = (-WIN, searched[0].1);
+        for &(_, sq) in &all[..n] {
+            if searched.iter().any(|e| e.1 == sq) || self.board.is_forbidden(sq, me) {
+                continue;
+            }
+            self.board.apply(sq, me);
+            let mut v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
+            if v > alpha && v < beta && !self.meter.aborted {
+                v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+            }
+            self.board.unapply(sq, me);
+            if self.meter.aborted {
+                return best;
+            }
+            self.meter.stats.children += 1;
+            if v > best.0 {
+                best = (v, sq);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
         best
     }
 }

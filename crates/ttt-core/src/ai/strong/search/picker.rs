@@ -5,7 +5,8 @@
 //! within two steps of a mark, or against a threat only its answers and
 //! our fours; every cell on an empty board, nearest the centre first),
 //! ranked by the board's [`order_key`](SearchBoard::order_key). Inside
-//! the tree only the best [`BEAM`] are searched, the table's move first,
+//! the tree only the best [`BEAM`] are searched (on the pattern board,
+//! the rest too when all of these lose), the table's move first,
 //! then the two killers of the ply (quiet moves that caused a cut-off at
 //! a sibling). At the root the seed perturbs equal keys, so equal moves
 //! differ between seeds (same seed, same move).

@@ -44,6 +44,10 @@ impl<U: AsMut<[PatternUndo]>> Selectivity for ShapeBoard<U> {
     /// the tree goes deeper.
     const HORIZON_FOURS: usize = 1;
 
+    /// Yes: a false loss deep in the tree is a false win at the root,
+    /// where the search stops and plays it.
+    const LOST_WIDENS: bool = true;
+
     /// By `ln(depth) * ln(i + 1)` plies from the third move (`i` = 2) on,
     /// the form chess and gomoku engines commonly use, and one ply more at
     /// a `null_window` node (expected to fail one way, as Rapfi reduces

@@ -271,3 +271,56 @@ fn a_four_three_wins_when_the_opponent_has_no_four() {
     assert_eq!(e.stones.turn, Mark::X);
     assert_eq!(e.static_win(), None);
 }
+
+/// X's four-three at g8 (the four d8-g8 is blocked at h8) against O's
+/// two stones h10 h11: O's forced block at h8 is a four of O's once h7,
+/// h9 or h12 holds an O stone, so each of these answers the four-three
+/// too (the block gains the move back) though none breaks it, and is
+/// searched; a cell far from both is not.
+#[test]
+fn a_four_three_is_also_answered_where_our_block_would_become_a_four() {
+    let pos = board(&[
+        (0, "o.............."),
+        (7, "..oxxx........."),
+        (8, "......x........"),
+        (9, "......xo......."),
+        (10, ".......o......."),
+    ]);
+    let e = shapes(&pos);
+    assert_eq!(e.stones.turn, Mark::O);
+    let replies = e.four_three_replies().unwrap();
+    let has = |c: u32, r: usize| replies[r] >> c & 1 != 0;
+    let (_, defusers) = PatternBoard::new(&pos).unwrap().answers(Mark::O).unwrap();
+    for (c, r) in [(7, 6), (7, 8), (7, 11)] {
+        assert!(has(c, r), "{c},{r}");
+    }
+    // h12 breaks nothing: only the block it prepares makes it an answer.
+    assert!(!defusers.contains(Square::new(7, 11).unwrap()));
+    // The four-three cell and the block are answers as before.
+    assert!(has(6, 7) && has(7, 7));
+    assert!(!has(0, 14) && !has(12, 12));
+}
+
+/// A four-three whose forced block is already a four of the defender's
+/// (O's h9 h10 h11, blocked above by X's h12: O at h8 makes a four)
+/// forces nothing: every candidate is searched.
+#[test]
+fn a_four_three_whose_block_makes_our_four_forces_nothing() {
+    let pos = board(&[
+        (0, "o.............."),
+        (7, "..oxxx........."),
+        (8, "......xo......."),
+        (9, "......xo......."),
+        (10, ".......o......."),
+        (11, ".......x......."),
+    ]);
+    let e = shapes(&pos);
+    assert_eq!(e.stones.turn, Mark::O);
+    assert_eq!(
+        e.board.class(Square::new(6, 7).unwrap(), Mark::X),
+        ThreatClass::FourThree
+    );
+    assert_eq!(e.four_three_replies(), None);
+    assert_eq!(e.exact_replies(), None);
+    assert_eq!(e.candidate_cells(), e.stones.frontier());
+}

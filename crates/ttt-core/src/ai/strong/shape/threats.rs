@@ -8,8 +8,10 @@
 //!   our own fours are searched. When nothing defuses the threat and we
 //!   have no four to play first, the position is lost in 3 plies.
 //! * Four-three replies: against the opponent's four-three cell only the
-//!   cells that defuse it and our fours are searched: its threat sequence
-//!   is stopped a move before it becomes an open three.
+//!   cells that defuse it, the cells that would make our forced block of
+//!   its four a four of ours, and our fours are searched: its threat
+//!   sequence is stopped a move before it becomes an open three. A
+//!   four-three whose block is a four of ours already forces nothing.
 //! * Wins without a search: when the opponent cannot make a four
 //!   anywhere, our fork wins in 3 plies and our four-three cell in 5 (the
 //!   forced block of the four leaves the open three, which becomes an open
@@ -166,21 +168,46 @@ impl<U: AsMut<[PatternUndo]>> ShapeBoard<U> {
     }
 
     /// Against the opponent's four-three cells, the only moves worth
-    /// searching: the cells that defuse them all (the cell itself, and the
-    /// cells that break its four or its three), and the cells where we
-    /// make a four. A four-three wins in 5 plies, so a move elsewhere
-    /// loses unless it is a four of ours; answered now, the opponent's
-    /// threat sequence stops a move early. `None` when the opponent has no
-    /// four-three cell, or when no one cell defuses them all (then every
-    /// candidate is searched: the search finds the loss, or a
-    /// counter-attack).
+    /// searching: for each, the cells that defuse it (the cell itself, and
+    /// the cells that break its four or its three) and the cells where our
+    /// stone would make our forced block of its four a four of ours (the
+    /// block then gains the move back); the cells every four-three shares,
+    /// and the cells where we make a four. A four-three wins in 5 plies, so
+    /// a move elsewhere loses unless it is a four of ours; answered now,
+    /// the opponent's threat sequence stops a move early. A four-three
+    /// whose block already makes a four of ours forces nothing and asks
+    /// for no answer. `None` when no four-three asks for one, or when no
+    /// one cell answers them all (then every candidate is searched: the
+    /// search finds the loss, or a counter-attack).
     pub(super) fn four_three_replies(&self) -> Option<Rows> {
         let me = self.stones.turn;
-        if self.board.count(me.other(), ThreatClass::FourThree) == 0 {
+        let them = me.other();
+        if self.board.count(them, ThreatClass::FourThree) == 0 {
             return None;
         }
-        let defusers = self.board.defences(me, ThreatClass::FourThree)?;
-        (!defusers.is_empty()).then(|| self.with_our_fours(defusers))
+        let rules = &self.stones.rules;
+        let now = Probe::new(rules, &self.stones.cells).ok()?;
+        let mut grid = self.stones.cells;
+        let mut shared: Option<SquareSet> = None;
+        for threat in self.board.cells_of(them, ThreatClass::FourThree) {
+            grid[threat.index()] = them.index() as u8 + 1;
+            let after = Probe::new(rules, &grid).ok()?;
+            let mut answers = now.defusers(threat, them, ThreatClass::FourThree);
+            let mut forcing = true;
+            for block in now.completions(threat, them) {
+                if after.class(block, me) >= ThreatClass::Four {
+                    forcing = false;
+                    break;
+                }
+                answers = answers.union(&after.raisers(block, me, ThreatClass::Four));
+            }
+            grid[threat.index()] = 0;
+            if forcing {
+                shared = Some(shared.map_or(answers, |s| s.intersection(&answers)));
+            }
+        }
+        let answers = shared?;
+        (!answers.is_empty()).then(|| self.with_our_fours(answers))
     }
 
     /// The cells of `defusers` and the cells where the side to move makes

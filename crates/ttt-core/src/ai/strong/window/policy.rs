@@ -12,6 +12,9 @@ impl Selectivity for WindowBoard {
     /// threes abound, are thousands of nodes under every leaf).
     const HORIZON_FOURS: usize = 2;
 
+    /// No: the console's search keeps its measured pace.
+    const LOST_WIDENS: bool = false;
+
     /// One ply, from the fourth move at depth 3 and more (not for moves
     /// that make a four, nor the table's and killers' moves).
     #[inline]
