@@ -24,6 +24,9 @@ use std::collections::BTreeMap;
 use ttt_cli::engine::arena::record::{field, game_number};
 
 mod peer;
+mod verdict;
+
+use verdict::{verdict_in, Verdict};
 
 fn usage() -> ! {
     eprintln!(
@@ -31,35 +34,6 @@ fn usage() -> ! {
          [--engine-time MS[,MS...]] RECORD..."
     );
     std::process::exit(2);
-}
-
-/// A verdict from the side to move's view: a forced win in so many plies
-/// (positive: the side to move wins), or a plain value.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Verdict {
-    Mate(i32),
-    Value(i32),
-}
-
-/// The last verdict a MESSAGE line of the engine says (`Eval 176`, `eval
-/// +M21`, `Eval -M8`; any case), if any.
-fn verdict_in(line: &str) -> Option<Verdict> {
-    let lower = line.to_ascii_lowercase();
-    let at = lower.rfind("eval ")?;
-    let word = lower[at + 5..].split_whitespace().next()?;
-    let negative = word.starts_with('-');
-    let body = word.trim_start_matches(['+', '-']);
-    let (mate, digits) = match body.strip_prefix('m') {
-        Some(d) => (true, d),
-        None => (false, body),
-    };
-    let n: i32 = digits.parse().ok()?;
-    let n = if negative { -n } else { n };
-    Some(if mate {
-        Verdict::Mate(n)
-    } else {
-        Verdict::Value(n)
-    })
 }
 
 /// The engine's last verdict on the position after `moves`, given `ms`.
@@ -185,28 +159,5 @@ fn main() {
     }
     for (ms, (yes, all)) in seen {
         println!("the engine at {ms} ms sees {yes} of those {all} wins");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn verdicts_in_both_engines_forms() {
-        assert_eq!(
-            verdict_in("MESSAGE Depth 18-27 | Eval +M23 | Speed 909K"),
-            Some(Verdict::Mate(23))
-        );
-        assert_eq!(
-            verdict_in("MESSAGE depth 15-28 | eval -M12 | nodes 1K"),
-            Some(Verdict::Mate(-12))
-        );
-        assert_eq!(
-            verdict_in("MESSAGE depth 3 | eval +456 (54.5%)"),
-            Some(Verdict::Value(456))
-        );
-        assert_eq!(verdict_in("MESSAGE Eval VAL_NONE"), None);
-        assert_eq!(verdict_in("MESSAGE nothing here"), None);
     }
 }

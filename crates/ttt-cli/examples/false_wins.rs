@@ -1,0 +1,134 @@
+//! Wins an engine announces that are not there: in every position of
+//! `ttt arena --record` files where the engine named by `--side` was to
+//! move, ask `--engine` for `--engine-time` ms; where it announces a
+//! forced win (`eval +M17` in its MESSAGE lines, as `pbrain-ttt` says it),
+//! play its move and ask the judge (a Gomocup engine that prints `Eval
+//! -M16`-style verdicts, as Rapfi does) about the position after it.
+//!
+//! ```sh
+//! cargo run --release -p ttt-cli --example false_wins -- \
+//!     --engine target/release/pbrain-ttt --side pbrain-ttt \
+//!     --judge ../shared/tools/peers/pbrain-rapfi --judge-time 1000 match.rec
+//! ```
+//!
+//! One line per announced win: the game, the ply, the move and the
+//! announcement, and the judge's verdict from the side to move's view
+//! after the move: `-M` (lost: the win holds), `+M` (the judge wins
+//! instead: the announcement was false) or a value (the judge sees no
+//! forced result in its time: neither). A summary follows. The engine
+//! asked need not be the one that played: the positions are the record's,
+//! so two engines are compared on the same positions.
+use ttt_cli::engine::arena::record::{field, game_number};
+
+mod peer;
+mod verdict;
+
+use verdict::{verdict_in, Verdict};
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: false_wins --engine CMD --side NAME [--engine-time MS] --judge CMD \
+         [--judge-time MS] RECORD..."
+    );
+    std::process::exit(2);
+}
+
+/// The engine's move (a square name) and its last verdict on the
+/// position after `moves`, given `ms`.
+fn ask(cmd: &str, moves: &[String], ms: u64) -> (Option<String>, Option<Verdict>) {
+    let (mut mv, mut last) = (None, None);
+    let asked = peer::think(cmd, moves, ms, |line| {
+        if line.starts_with("MESSAGE") {
+            if let Some(v) = verdict_in(line) {
+                last = Some(v);
+            }
+        } else if let Some((x, y)) = line.trim().split_once(',') {
+            if let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u32>()) {
+                if x < 15 {
+                    mv = Some(format!("{}{}", char::from(b'a' + x), y + 1));
+                }
+            }
+        }
+    });
+    if let Err(e) = asked {
+        eprintln!("false_wins: {e}");
+        std::process::exit(1);
+    }
+    (mv, last)
+}
+
+fn main() {
+    let (mut engine, mut engine_ms, mut side) = (None, 1000u64, None);
+    let (mut judge, mut judge_ms) = (None, 1000u64);
+    let mut records = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage());
+        match a.as_str() {
+            "--engine" => engine = Some(value()),
+            "--engine-time" => engine_ms = value().parse().unwrap_or_else(|_| usage()),
+            "--side" => side = Some(value()),
+            "--judge" => judge = Some(value()),
+            "--judge-time" => judge_ms = value().parse().unwrap_or_else(|_| usage()),
+            _ if a.starts_with("--") => usage(),
+            _ => records.push(a),
+        }
+    }
+    let (Some(engine), Some(side), Some(judge)) = (engine, side, judge) else {
+        usage()
+    };
+    let (mut positions, mut announced, mut held, mut refuted) = (0u32, 0u32, 0u32, 0u32);
+    for path in &records {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+            eprintln!("false_wins: {path}: {e}");
+            std::process::exit(1);
+        });
+        for line in text.lines() {
+            let (Some(moves), Some(opening)) = (field(line, "moves"), field(line, "opening"))
+            else {
+                continue;
+            };
+            let game = game_number(line).unwrap_or("?");
+            // Which side the named engine played: X moves on even plies.
+            let ours = match (field(line, "x"), field(line, "o")) {
+                (Some(x), _) if x.contains(side.as_str()) => 0,
+                (_, Some(o)) if o.contains(side.as_str()) => 1,
+                _ => continue,
+            };
+            let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
+            let first = opening.split_whitespace().count();
+            for ply in (first..moves.len()).filter(|p| p % 2 == ours) {
+                positions += 1;
+                let (Some(mv), Some(Verdict::Mate(n))) = ask(&engine, &moves[..ply], engine_ms)
+                else {
+                    continue;
+                };
+                if n <= 0 {
+                    continue;
+                }
+                announced += 1;
+                let mut after = moves[..ply].to_vec();
+                after.push(mv.clone());
+                let (_, judged) = ask(&judge, &after, judge_ms);
+                let said = match judged {
+                    Some(Verdict::Mate(m)) if m < 0 => {
+                        held += 1;
+                        format!("judge: lost in {} (holds)", -m)
+                    }
+                    Some(Verdict::Mate(m)) => {
+                        refuted += 1;
+                        format!("judge: wins in {m} instead (false)")
+                    }
+                    Some(Verdict::Value(v)) => format!("judge: {v} (no forced result seen)"),
+                    None => "judge: no verdict".to_string(),
+                };
+                println!("game {game} ply {ply}: {mv} announced +M{n}; {said}");
+            }
+        }
+    }
+    println!(
+        "{positions} positions: a win announced in {announced}; the judge confirms {held}, \
+         refutes {refuted}, sees no forced result in {}",
+        announced - held - refuted
+    );
+}
