@@ -21,8 +21,7 @@
 //! decided and how often the engine saw it.
 use std::collections::BTreeMap;
 
-use ttt_cli::engine::arena::record::{field, game_number};
-
+mod games;
 mod peer;
 mod verdict;
 
@@ -78,76 +77,62 @@ fn main() {
     let Some(judge) = judge else { usage() };
     // Plies of the first forced win, per game; how often the side with it
     // won; how often the engine saw it, per time.
-    let (mut decided_at, mut games, mut held) = (Vec::new(), 0, 0);
+    let (mut decided_at, mut played, mut held) = (Vec::new(), 0, 0);
     let mut seen: BTreeMap<u64, (u32, u32)> = BTreeMap::new();
-    for path in &records {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("decisive_moments: {path}: {e}");
-            std::process::exit(1);
-        });
-        for line in text.lines() {
-            let (Some(moves), Some(opening)) = (field(line, "moves"), field(line, "opening"))
-            else {
-                continue;
-            };
-            let game = game_number(line).unwrap_or("?");
-            let names = [
-                field(line, "x").unwrap_or("?"),
-                field(line, "o").unwrap_or("?"),
-            ];
-            let result = line
-                .split_whitespace()
-                .find_map(|w| w.strip_prefix("result="))
-                .unwrap_or("?");
-            let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
-            let first = opening.split_whitespace().count();
-            games += 1;
-            let mut found = None;
-            for ply in first..moves.len() {
-                if let Some(Verdict::Mate(n)) = ask(&judge, &moves[..ply], judge_ms) {
-                    found = Some((ply, n));
-                    break;
-                }
+    for g in games::read(&records, "decisive_moments") {
+        let (game, names, result, moves, first) = (
+            &g.number,
+            &g.players,
+            g.result.as_str(),
+            &g.moves,
+            g.opening,
+        );
+        played += 1;
+        let mut found = None;
+        for ply in first..moves.len() {
+            if let Some(Verdict::Mate(n)) = ask(&judge, &moves[..ply], judge_ms) {
+                found = Some((ply, n));
+                break;
             }
-            let Some((ply, n)) = found else {
-                println!("game {game}: no forced win announced ({result})");
-                continue;
-            };
-            // The side to move at `ply` is X on even plies.
-            let to_move = ply % 2;
-            let winner = if n > 0 { to_move } else { 1 - to_move };
-            let side = ["X", "O"][winner];
-            let won = matches!((winner, result), (0, "1-0") | (1, "0-1"));
-            decided_at.push(ply);
-            held += u32::from(won);
-            let base = std::path::Path::new(names[winner])
-                .file_name()
-                .map_or(names[winner].to_string(), |f| f.to_string_lossy().into());
-            let mut row = format!(
-                "game {game}: ply {ply}, {side} ({base}) wins in {} plies; result {result}",
-                n.abs()
-            );
-            if let Some(engine) = &engine {
-                for &ms in &engine_ms {
-                    let sees = match ask(engine, &moves[..ply], ms) {
-                        Some(Verdict::Mate(m)) => (m > 0) == (n > 0),
-                        _ => false,
-                    };
-                    let entry = seen.entry(ms).or_default();
-                    entry.0 += u32::from(sees);
-                    entry.1 += 1;
-                    row.push_str(&format!(
-                        "; engine at {ms} ms: {}",
-                        if sees { "sees it" } else { "does not" }
-                    ));
-                }
-            }
-            println!("{row}");
         }
+        let Some((ply, n)) = found else {
+            println!("game {game}: no forced win announced ({result})");
+            continue;
+        };
+        // The side to move at `ply` is X on even plies.
+        let to_move = ply % 2;
+        let winner = if n > 0 { to_move } else { 1 - to_move };
+        let side = ["X", "O"][winner];
+        let won = matches!((winner, result), (0, "1-0") | (1, "0-1"));
+        decided_at.push(ply);
+        held += u32::from(won);
+        let base = std::path::Path::new(&names[winner])
+            .file_name()
+            .map_or(names[winner].to_string(), |f| f.to_string_lossy().into());
+        let mut row = format!(
+            "game {game}: ply {ply}, {side} ({base}) wins in {} plies; result {result}",
+            n.abs()
+        );
+        if let Some(engine) = &engine {
+            for &ms in &engine_ms {
+                let sees = match ask(engine, &moves[..ply], ms) {
+                    Some(Verdict::Mate(m)) => (m > 0) == (n > 0),
+                    _ => false,
+                };
+                let entry = seen.entry(ms).or_default();
+                entry.0 += u32::from(sees);
+                entry.1 += 1;
+                row.push_str(&format!(
+                    "; engine at {ms} ms: {}",
+                    if sees { "sees it" } else { "does not" }
+                ));
+            }
+        }
+        println!("{row}");
     }
     decided_at.sort_unstable();
     let n = decided_at.len();
-    println!("{games} games: a forced win announced in {n}; the side with it won {held} of them");
+    println!("{played} games: a forced win announced in {n}; the side with it won {held} of them");
     if n > 0 {
         let by = |limit: usize| decided_at.iter().filter(|&&p| p <= limit).count();
         println!(

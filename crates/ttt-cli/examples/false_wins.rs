@@ -15,11 +15,11 @@
 //! announcement, and the judge's verdict from the side to move's view
 //! after the move: `-M` (lost: the win holds), `+M` (the judge wins
 //! instead: the announcement was false) or a value (the judge sees no
-//! forced result in its time: neither). A summary follows. The engine
-//! asked need not be the one that played: the positions are the record's,
-//! so two engines are compared on the same positions.
-use ttt_cli::engine::arena::record::{field, game_number};
-
+//! forced result in its time: neither), and the game's result. A
+//! summary follows. The engine asked need not be the one that played:
+//! the positions are the record's, so two engines are compared on the
+//! same positions.
+mod games;
 mod peer;
 mod verdict;
 
@@ -78,52 +78,40 @@ fn main() {
         usage()
     };
     let (mut positions, mut announced, mut held, mut refuted) = (0u32, 0u32, 0u32, 0u32);
-    for path in &records {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-            eprintln!("false_wins: {path}: {e}");
-            std::process::exit(1);
-        });
-        for line in text.lines() {
-            let (Some(moves), Some(opening)) = (field(line, "moves"), field(line, "opening"))
-            else {
+    for g in games::read(&records, "false_wins") {
+        let (game, moves, first) = (&g.number, &g.moves, g.opening);
+        // Which side the named engine played: X moves on even plies.
+        let Some(ours) = g.players.iter().position(|p| p.contains(side.as_str())) else {
+            continue;
+        };
+        for ply in (first..moves.len()).filter(|p| p % 2 == ours) {
+            positions += 1;
+            let (Some(mv), Some(Verdict::Mate(n))) = ask(&engine, &moves[..ply], engine_ms) else {
                 continue;
             };
-            let game = game_number(line).unwrap_or("?");
-            // Which side the named engine played: X moves on even plies.
-            let ours = match (field(line, "x"), field(line, "o")) {
-                (Some(x), _) if x.contains(side.as_str()) => 0,
-                (_, Some(o)) if o.contains(side.as_str()) => 1,
-                _ => continue,
-            };
-            let moves: Vec<String> = moves.split_whitespace().map(String::from).collect();
-            let first = opening.split_whitespace().count();
-            for ply in (first..moves.len()).filter(|p| p % 2 == ours) {
-                positions += 1;
-                let (Some(mv), Some(Verdict::Mate(n))) = ask(&engine, &moves[..ply], engine_ms)
-                else {
-                    continue;
-                };
-                if n <= 0 {
-                    continue;
-                }
-                announced += 1;
-                let mut after = moves[..ply].to_vec();
-                after.push(mv.clone());
-                let (_, judged) = ask(&judge, &after, judge_ms);
-                let said = match judged {
-                    Some(Verdict::Mate(m)) if m < 0 => {
-                        held += 1;
-                        format!("judge: lost in {} (holds)", -m)
-                    }
-                    Some(Verdict::Mate(m)) => {
-                        refuted += 1;
-                        format!("judge: wins in {m} instead (false)")
-                    }
-                    Some(Verdict::Value(v)) => format!("judge: {v} (no forced result seen)"),
-                    None => "judge: no verdict".to_string(),
-                };
-                println!("game {game} ply {ply}: {mv} announced +M{n}; {said}");
+            if n <= 0 {
+                continue;
             }
+            announced += 1;
+            let mut after = moves[..ply].to_vec();
+            after.push(mv.clone());
+            let (_, judged) = ask(&judge, &after, judge_ms);
+            let said = match judged {
+                Some(Verdict::Mate(m)) if m < 0 => {
+                    held += 1;
+                    format!("judge: lost in {} (holds)", -m)
+                }
+                Some(Verdict::Mate(m)) => {
+                    refuted += 1;
+                    format!("judge: wins in {m} instead (false)")
+                }
+                Some(Verdict::Value(v)) => format!("judge: {v} (no forced result seen)"),
+                None => "judge: no verdict".to_string(),
+            };
+            println!(
+                "game {game} ply {ply}: {mv} announced +M{n}; {said}; result {}",
+                g.result
+            );
         }
     }
     println!(
