@@ -409,10 +409,17 @@ fn fifteen_by_fifteen_cursor_moving_while_the_computer_thinks() {
     d.set(MenuItem::Board, "15x15");
     d.set(MenuItem::Computer, "strong");
     d.start();
-    for to in ["h8", "j9", "g6"] {
+    // The person's moves: each turn the first of these cells still empty
+    // (the computer's replies depend on its time, so it may take one).
+    let cells = ["h8", "j9", "g6", "c3", "m13", "c13", "m3"];
+    for _ in 0..3 {
         until(&mut d, &mut c, 2000, "your turn", |g| {
             g.position().side_to_move() == Mark::X || g.position().outcome().is_over()
         });
+        let to = cells
+            .into_iter()
+            .find(|&n| d.game.position().get(sq(n)).is_none())
+            .unwrap();
         place(&mut d, &mut c, 0, sq(to), to);
         assert!(d.game.is_thinking(), "{to}");
         for b in [

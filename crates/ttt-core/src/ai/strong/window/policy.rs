@@ -12,7 +12,8 @@ impl Selectivity for WindowBoard {
     /// threes abound, are thousands of nodes under every leaf).
     const HORIZON_FOURS: usize = 2;
 
-    /// No: the console's search keeps its measured pace.
+    /// No: the small boards' search (the console's up to 9x9) keeps its
+    /// measured pace.
     const LOST_WIDENS: bool = false;
 
     /// One ply, from the fourth move at depth 3 and more (not for moves
