@@ -1,0 +1,168 @@
+//! The moves that lost: in each game of `ttt arena --record` files that
+//! the engine named by `--side` lost, the first of its moves after which a
+//! judge engine (a Gomocup engine that prints `Eval +M23`-style verdicts,
+//! as Rapfi does) announces a forced win for the opponent, where before it
+//! the judge saw no forced loss. With `--engine`, each such position is
+//! given to that engine (`--engine-time` ms), and the judge says whether
+//! its move holds.
+//!
+//! ```sh
+//! cargo run --release -p ttt-cli --example blunders -- \
+//!     --side pbrain-ttt --judge ../shared/tools/peers/pbrain-rapfi --judge-time 1000 \
+//!     --engine target/release/pbrain-ttt --engine-time 1000 match.rec
+//! ```
+//!
+//! One line per lost game: the game, the ply, the move that lost, the
+//! judge's value before it and its forced win after it; with `--engine`,
+//! the engine's move there and whether it holds (the judge announces no
+//! forced win after it), repeats the blunder, or loses as well. A summary
+//! follows. These are the defence's misses at a match's time: a fast
+//! measure of a change, a minute or two a run, beside the match itself.
+mod games;
+mod peer;
+mod verdict;
+
+use verdict::{verdict_in, Verdict};
+
+fn usage() -> ! {
+    eprintln!(
+        "usage: blunders --side NAME --judge CMD [--judge-time MS] \
+         [--engine CMD [--engine-time MS]] RECORD..."
+    );
+    std::process::exit(2);
+}
+
+/// An engine's move (a square name) and its last verdict on the position
+/// after `moves`, given `ms`.
+fn ask(cmd: &str, moves: &[String], ms: u64) -> (Option<String>, Option<Verdict>) {
+    let (mut mv, mut last) = (None, None);
+    let asked = peer::think(cmd, moves, ms, |line| {
+        if line.starts_with("MESSAGE") {
+            if let Some(v) = verdict_in(line) {
+                last = Some(v);
+            }
+        } else if let Some((x, y)) = line.split_once(',') {
+            if let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u32>()) {
+                if x < 15 {
+                    mv = Some(format!("{}{}", char::from(b'a' + x), y + 1));
+                }
+            }
+        }
+    });
+    if let Err(e) = asked {
+        eprintln!("blunders: {e}");
+        std::process::exit(1);
+    }
+    (mv, last)
+}
+
+/// How a verdict reads in a line.
+fn shown(v: Option<Verdict>) -> String {
+    match v {
+        Some(Verdict::Mate(n)) if n > 0 => format!("+M{n}"),
+        Some(Verdict::Mate(n)) => format!("-M{}", -n),
+        Some(Verdict::Value(n)) => format!("{n:+}"),
+        None => "none".into(),
+    }
+}
+
+fn main() {
+    let (mut side, mut judge, mut judge_ms) = (None, None, 1000u64);
+    let (mut engine, mut engine_ms) = (None, 1000u64);
+    let mut records = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| usage());
+        match a.as_str() {
+            "--side" => side = Some(value()),
+            "--judge" => judge = Some(value()),
+            "--judge-time" => judge_ms = value().parse().unwrap_or_else(|_| usage()),
+            "--engine" => engine = Some(value()),
+            "--engine-time" => engine_ms = value().parse().unwrap_or_else(|_| usage()),
+            _ if a.starts_with("--") => usage(),
+            _ => records.push(a),
+        }
+    }
+    let (Some(side), Some(judge)) = (side, judge) else {
+        usage()
+    };
+    let (mut lost, mut found, mut held, mut repeated) = (0, 0, 0, 0);
+    for g in games::read(&records, "blunders") {
+        // Our colour (0: X), and whether we lost.
+        let Some(us) = g.players.iter().position(|p| p.contains(side.as_str())) else {
+            continue;
+        };
+        if !matches!((us, g.result.as_str()), (0, "0-1") | (1, "1-0")) {
+            continue;
+        }
+        lost += 1;
+        let mut blunder = None;
+        for ply in g.opening..g.moves.len() {
+            if ply % 2 != us {
+                continue;
+            }
+            // The opponent to move after our move: its forced win?
+            let (_, after) = ask(&judge, &g.moves[..=ply], judge_ms);
+            if let Some(Verdict::Mate(n)) = after {
+                if n > 0 {
+                    blunder = Some((ply, after));
+                    break;
+                }
+            }
+        }
+        let Some((ply, after)) = blunder else {
+            println!("game {}: no losing move found ({})", g.number, g.result);
+            continue;
+        };
+        // Before our move: was the game already lost?
+        let (_, was) = ask(&judge, &g.moves[..ply], judge_ms);
+        if matches!(was, Some(Verdict::Mate(n)) if n < 0) {
+            println!(
+                "game {}: ply {ply}, already lost before {} ({})",
+                g.number,
+                g.moves[ply],
+                shown(was)
+            );
+            continue;
+        }
+        found += 1;
+        let mut row = format!(
+            "game {}: ply {ply}, {} lost: judge {} before, {} after",
+            g.number,
+            g.moves[ply],
+            shown(was),
+            shown(after)
+        );
+        if let Some(engine) = &engine {
+            let (mv, said) = ask(engine, &g.moves[..ply], engine_ms);
+            let verdict = match mv {
+                None => "no move".to_string(),
+                Some(m) if m == g.moves[ply] => {
+                    repeated += 1;
+                    format!("{m} again")
+                }
+                Some(m) => {
+                    let mut line = g.moves[..ply].to_vec();
+                    line.push(m.clone());
+                    let (_, then) = ask(&judge, &line, judge_ms);
+                    let holds = !matches!(then, Some(Verdict::Mate(n)) if n > 0);
+                    held += u32::from(holds);
+                    format!(
+                        "{m} ({}): {} ({})",
+                        shown(said),
+                        if holds { "holds" } else { "loses too" },
+                        shown(then)
+                    )
+                }
+            };
+            row.push_str(&format!("; engine: {verdict}"));
+        }
+        println!("{row}");
+    }
+    println!("{lost} games lost; {found} with a losing move the judge saw as not lost before it");
+    if engine.is_some() {
+        println!(
+            "the engine at {engine_ms} ms holds {held} of those {found}, plays the same move in {repeated}"
+        );
+    }
+}
