@@ -22,7 +22,7 @@ mod games;
 mod peer;
 mod verdict;
 
-use verdict::{verdict_in, Verdict};
+use verdict::Verdict;
 
 fn usage() -> ! {
     eprintln!(
@@ -32,28 +32,10 @@ fn usage() -> ! {
     std::process::exit(2);
 }
 
-/// An engine's move (a square name) and its last verdict on the position
-/// after `moves`, given `ms`.
+/// An engine's move and its last verdict on the position after `moves`,
+/// given `ms`.
 fn ask(cmd: &str, moves: &[String], ms: u64) -> (Option<String>, Option<Verdict>) {
-    let (mut mv, mut last) = (None, None);
-    let asked = peer::think(cmd, moves, ms, |line| {
-        if line.starts_with("MESSAGE") {
-            if let Some(v) = verdict_in(line) {
-                last = Some(v);
-            }
-        } else if let Some((x, y)) = line.split_once(',') {
-            if let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u32>()) {
-                if x < 15 {
-                    mv = Some(format!("{}{}", char::from(b'a' + x), y + 1));
-                }
-            }
-        }
-    });
-    if let Err(e) = asked {
-        eprintln!("blunders: {e}");
-        std::process::exit(1);
-    }
-    (mv, last)
+    verdict::ask("blunders", cmd, moves, ms)
 }
 
 /// How a verdict reads in a line.

@@ -25,7 +25,7 @@ mod games;
 mod peer;
 mod verdict;
 
-use verdict::{verdict_in, Verdict};
+use verdict::Verdict;
 
 fn usage() -> ! {
     eprintln!(
@@ -37,20 +37,7 @@ fn usage() -> ! {
 
 /// The engine's last verdict on the position after `moves`, given `ms`.
 fn ask(cmd: &str, moves: &[String], ms: u64) -> Option<Verdict> {
-    let mut last = None;
-    match peer::think(cmd, moves, ms, |line| {
-        if line.starts_with("MESSAGE") {
-            if let Some(v) = verdict_in(line) {
-                last = Some(v);
-            }
-        }
-    }) {
-        Ok(_) => last,
-        Err(e) => {
-            eprintln!("decisive_moments: {e}");
-            std::process::exit(1);
-        }
-    }
+    verdict::ask("decisive_moments", cmd, moves, ms).1
 }
 
 fn main() {

@@ -7,7 +7,8 @@ use std::time::Instant;
 /// Starts `cmd` (through `sh -c`), gives it the position after `moves`
 /// (square names such as `h8`, X first) with `ms` to think, hands each
 /// line it prints to `on_line` up to its move, then ends it. Returns the
-/// seconds from the position sent to the move read.
+/// seconds from the position sent to the move read; an engine that ends
+/// without a move is an error.
 pub fn think(
     cmd: &str,
     moves: &[String],
@@ -49,19 +50,28 @@ pub fn think(
         .write_all(text.as_bytes())
         .and_then(|()| input.flush())
         .map_err(|e| e.to_string())?;
+    let mut moved = false;
     for line in output.lines() {
         let line = line.map_err(|e| e.to_string())?;
         on_line(&line);
-        let is_move = line
+        moved = line
             .split_once(',')
             .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
-        if is_move {
+        if moved {
             break;
         }
     }
     let secs = began.elapsed().as_secs_f64();
     let _ = input.write_all(b"END\n");
     drop(input);
-    let _ = child.wait();
+    let status = child.wait();
+    if !moved {
+        // Not run at all (sh says why on stderr, which is not read), or it
+        // ended without a move: its verdicts would be silently missing.
+        return Err(match status {
+            Ok(s) => format!("{cmd}: ended without a move ({s})"),
+            Err(e) => format!("{cmd}: {e}"),
+        });
+    }
     Ok(secs)
 }

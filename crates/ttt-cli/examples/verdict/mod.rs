@@ -1,6 +1,7 @@
-//! What a Gomocup engine's MESSAGE lines say of a position: the examples
-//! that ask engines for verdicts (`decisive_moments`, `false_wins`) share
-//! this reading.
+//! What a Gomocup engine's MESSAGE lines say of a position, and its move
+//! there: the examples that ask engines for verdicts (`decisive_moments`,
+//! `false_wins`, `blunders`) share this reading.
+use crate::peer;
 
 /// A verdict from the side to move's view: a forced win in so many plies
 /// (positive: the side to move wins), or a plain value.
@@ -29,6 +30,31 @@ pub fn verdict_in(line: &str) -> Option<Verdict> {
     } else {
         Verdict::Value(n)
     })
+}
+
+/// An engine's move (a square name such as `h8`) and its last verdict on
+/// the position after `moves`, given `ms`. An engine that cannot be run
+/// ends the program with a message naming `tool`.
+pub fn ask(tool: &str, cmd: &str, moves: &[String], ms: u64) -> (Option<String>, Option<Verdict>) {
+    let (mut mv, mut last) = (None, None);
+    let asked = peer::think(cmd, moves, ms, |line| {
+        if line.starts_with("MESSAGE") {
+            if let Some(v) = verdict_in(line) {
+                last = Some(v);
+            }
+        } else if let Some((x, y)) = line.trim().split_once(',') {
+            if let (Ok(x), Ok(y)) = (x.parse::<u8>(), y.parse::<u32>()) {
+                if x < 15 {
+                    mv = Some(format!("{}{}", char::from(b'a' + x), y + 1));
+                }
+            }
+        }
+    });
+    if let Err(e) = asked {
+        eprintln!("{tool}: {e}");
+        std::process::exit(1);
+    }
+    (mv, last)
 }
 
 #[cfg(test)]
