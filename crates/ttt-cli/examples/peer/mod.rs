@@ -55,6 +55,7 @@ pub fn think(
         let line = line.map_err(|e| e.to_string())?;
         on_line(&line);
         moved = line
+            .trim()
             .split_once(',')
             .is_some_and(|(a, b)| a.parse::<u32>().is_ok() && b.parse::<u32>().is_ok());
         if moved {
