@@ -22,14 +22,31 @@ mod games;
 mod peer;
 mod verdict;
 
+use clap::Parser;
 use verdict::Verdict;
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: blunders --side NAME --judge CMD [--judge-time MS] \
-         [--engine CMD [--engine-time MS]] RECORD..."
-    );
-    std::process::exit(2);
+/// The first losing move of each game an engine lost, by a judge engine's
+/// verdicts, and what another engine plays there.
+#[derive(Parser)]
+struct Args {
+    /// The engine whose lost games are read (a part of its name in the records).
+    #[arg(long, value_name = "NAME")]
+    side: String,
+    /// The judge: a Gomocup engine that prints `Eval +M23`-style verdicts.
+    #[arg(long, value_name = "CMD")]
+    judge: String,
+    /// The judge's time a position.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    judge_time: u64,
+    /// An engine to ask in each losing position.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Its time a position.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    engine_time: u64,
+    /// `ttt arena --record` files.
+    #[arg(required = true, value_name = "RECORD")]
+    records: Vec<String>,
 }
 
 /// An engine's move and its last verdict on the position after `moves`,
@@ -40,34 +57,18 @@ fn ask(cmd: &str, moves: &[String], ms: u64) -> (Option<String>, Option<Verdict>
 
 /// How a verdict reads in a line.
 fn shown(v: Option<Verdict>) -> String {
-    match v {
-        Some(Verdict::Mate(n)) if n > 0 => format!("+M{n}"),
-        Some(Verdict::Mate(n)) => format!("-M{}", -n),
-        Some(Verdict::Value(n)) => format!("{n:+}"),
-        None => "none".into(),
-    }
+    v.map_or("none".into(), |v| v.to_string())
 }
 
 fn main() {
-    let (mut side, mut judge, mut judge_ms) = (None, None, 1000u64);
-    let (mut engine, mut engine_ms) = (None, 1000u64);
-    let mut records = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match a.as_str() {
-            "--side" => side = Some(value()),
-            "--judge" => judge = Some(value()),
-            "--judge-time" => judge_ms = value().parse().unwrap_or_else(|_| usage()),
-            "--engine" => engine = Some(value()),
-            "--engine-time" => engine_ms = value().parse().unwrap_or_else(|_| usage()),
-            _ if a.starts_with("--") => usage(),
-            _ => records.push(a),
-        }
-    }
-    let (Some(side), Some(judge)) = (side, judge) else {
-        usage()
-    };
+    let Args {
+        side,
+        judge,
+        judge_time: judge_ms,
+        engine,
+        engine_time: engine_ms,
+        records,
+    } = Args::parse();
     let (mut lost, mut found, mut held, mut repeated) = (0, 0, 0, 0);
     for g in games::read(&records, "blunders") {
         // Our colour (0: X), and whether we lost.

@@ -25,14 +25,28 @@ mod games;
 mod peer;
 mod verdict;
 
+use clap::Parser;
 use verdict::Verdict;
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: decisive_moments --judge CMD [--judge-time MS] [--engine CMD] \
-         [--engine-time MS[,MS...]] RECORD..."
-    );
-    std::process::exit(2);
+/// Where the games of a match were decided: the first forced win a judge
+/// engine announces in each game, and whether another engine sees it.
+#[derive(Parser)]
+struct Args {
+    /// The judge: a Gomocup engine that prints `Eval +M23`-style verdicts.
+    #[arg(long, value_name = "CMD")]
+    judge: String,
+    /// The judge's time a position.
+    #[arg(long, value_name = "MS", default_value_t = 500)]
+    judge_time: u64,
+    /// An engine given each decisive position.
+    #[arg(long, value_name = "CMD")]
+    engine: Option<String>,
+    /// Its times a position (each one a try).
+    #[arg(long, value_name = "MS", value_delimiter = ',', default_value = "1000")]
+    engine_time: Vec<u64>,
+    /// `ttt arena --record` files.
+    #[arg(required = true, value_name = "RECORD")]
+    records: Vec<String>,
 }
 
 /// The engine's last verdict on the position after `moves`, given `ms`.
@@ -41,27 +55,13 @@ fn ask(cmd: &str, moves: &[String], ms: u64) -> Option<Verdict> {
 }
 
 fn main() {
-    let (mut judge, mut judge_ms) = (None, 500u64);
-    let (mut engine, mut engine_ms) = (None, vec![1000u64]);
-    let mut records = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match a.as_str() {
-            "--judge" => judge = Some(value()),
-            "--judge-time" => judge_ms = value().parse().unwrap_or_else(|_| usage()),
-            "--engine" => engine = Some(value()),
-            "--engine-time" => {
-                engine_ms = value()
-                    .split(',')
-                    .map(|t| t.parse().unwrap_or_else(|_| usage()))
-                    .collect()
-            }
-            _ if a.starts_with("--") => usage(),
-            _ => records.push(a),
-        }
-    }
-    let Some(judge) = judge else { usage() };
+    let Args {
+        judge,
+        judge_time: judge_ms,
+        engine,
+        engine_time: engine_ms,
+        records,
+    } = Args::parse();
     // Plies of the first forced win, per game; how often the side with it
     // won; how often the engine saw it, per time.
     let (mut decided_at, mut played, mut held) = (Vec::new(), 0, 0);

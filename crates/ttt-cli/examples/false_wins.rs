@@ -23,14 +23,31 @@ mod games;
 mod peer;
 mod verdict;
 
+use clap::Parser;
 use verdict::Verdict;
 
-fn usage() -> ! {
-    eprintln!(
-        "usage: false_wins --engine CMD --side NAME [--engine-time MS] --judge CMD \
-         [--judge-time MS] RECORD..."
-    );
-    std::process::exit(2);
+/// The wins an engine announces in the positions of arena records, each
+/// judged by a peer engine after the announced move.
+#[derive(Parser)]
+struct Args {
+    /// The engine asked for a move in each position.
+    #[arg(long, value_name = "CMD")]
+    engine: String,
+    /// Its time a position.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    engine_time: u64,
+    /// The player whose positions are asked (a part of its name in the records).
+    #[arg(long, value_name = "NAME")]
+    side: String,
+    /// The judge: a Gomocup engine that prints `Eval -M16`-style verdicts.
+    #[arg(long, value_name = "CMD")]
+    judge: String,
+    /// The judge's time a position.
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    judge_time: u64,
+    /// `ttt arena --record` files.
+    #[arg(required = true, value_name = "RECORD")]
+    records: Vec<String>,
 }
 
 /// An engine's move and its last verdict on the position after `moves`,
@@ -40,25 +57,14 @@ fn ask(cmd: &str, moves: &[String], ms: u64) -> (Option<String>, Option<Verdict>
 }
 
 fn main() {
-    let (mut engine, mut engine_ms, mut side) = (None, 1000u64, None);
-    let (mut judge, mut judge_ms) = (None, 1000u64);
-    let mut records = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(a) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage());
-        match a.as_str() {
-            "--engine" => engine = Some(value()),
-            "--engine-time" => engine_ms = value().parse().unwrap_or_else(|_| usage()),
-            "--side" => side = Some(value()),
-            "--judge" => judge = Some(value()),
-            "--judge-time" => judge_ms = value().parse().unwrap_or_else(|_| usage()),
-            _ if a.starts_with("--") => usage(),
-            _ => records.push(a),
-        }
-    }
-    let (Some(engine), Some(side), Some(judge)) = (engine, side, judge) else {
-        usage()
-    };
+    let Args {
+        engine,
+        engine_time: engine_ms,
+        side,
+        judge,
+        judge_time: judge_ms,
+        records,
+    } = Args::parse();
     let (mut positions, mut announced, mut held, mut refuted) = (0u32, 0u32, 0u32, 0u32);
     for g in games::read(&records, "false_wins") {
         let (game, moves, first) = (&g.number, &g.moves, g.opening);

@@ -1,5 +1,6 @@
 //! The games of `ttt arena --record` files, as the examples that replay
-//! them with engines read them (`decisive_moments`, `false_wins`).
+//! them with engines read them (`decisive_moments`, `false_wins`,
+//! `blunders`).
 use ttt_cli::engine::arena::record::{field, game_number};
 
 /// One recorded game.

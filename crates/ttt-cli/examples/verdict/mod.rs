@@ -11,6 +11,17 @@ pub enum Verdict {
     Value(i32),
 }
 
+impl std::fmt::Display for Verdict {
+    /// `+M21`, `-M8` or a signed value, as the engines print them.
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match *self {
+            Verdict::Mate(n) if n > 0 => write!(f, "+M{n}"),
+            Verdict::Mate(n) => write!(f, "-M{}", -n),
+            Verdict::Value(n) => write!(f, "{n:+}"),
+        }
+    }
+}
+
 /// The last verdict a MESSAGE line of the engine says (`Eval 176`, `eval
 /// +M21`, `Eval -M8`; any case), if any.
 pub fn verdict_in(line: &str) -> Option<Verdict> {
