@@ -162,6 +162,21 @@ pub(super) trait Selectivity {
     /// (`alpha`, `beta`), that stands without a search (reverse futility);
     /// `None`: search it.
     fn futile(&self, depth: i32, alpha: i32, beta: i32) -> Option<i32>;
+
+    /// Whether an expected cut node `depth` plies deep, searched with a
+    /// null window at `beta`, stands so far above it that its quiet moves
+    /// are searched a ply shallower (fail-high reduction). Never, unless a
+    /// board says otherwise.
+    fn likely_fail_high(&self, _depth: i32, _beta: i32) -> bool {
+        false
+    }
+
+    /// Whether a null-window node `depth` plies deep stands so far below
+    /// `alpha` that only its fours are searched (razoring). Never, unless
+    /// a board says otherwise.
+    fn razors(&self, _depth: i32, _alpha: i32) -> bool {
+        false
+    }
 }
 
 /// An aspiration window at the root: from this iteration on, the root is

@@ -52,13 +52,13 @@ impl<B: SearchBoard> Search<'_, B> {
         for (i, &(_, sq)) in root.iter().enumerate() {
             self.board.apply(sq, me);
             let mut v = if i == 0 {
-                -self.search(d, 1, -window.1, -alpha)
+                -self.search(d, 1, -window.1, -alpha, false)
             } else {
                 // Later moves only have to be shown worse (null window);
                 // one that is not is searched again in full.
-                let v = -self.search(d, 1, -alpha - 1, -alpha);
+                let v = -self.search(d, 1, -alpha - 1, -alpha, true);
                 if v > alpha && !self.meter.aborted {
-                    let full = -self.search(d, 1, -window.1, -alpha);
+                    let full = -self.search(d, 1, -window.1, -alpha, false);
                     if self.meter.aborted {
                         // It beat the best so far: play it even without
                         // its exact value.
@@ -73,7 +73,7 @@ impl<B: SearchBoard> Search<'_, B> {
             // value. Open the window above and search this move again.
             if v >= window.1 && window.1 <= WIN && !self.meter.aborted {
                 window.1 = WIN + 1;
-                let full = -self.search(d, 1, -window.1, -alpha);
+                let full = -self.search(d, 1, -window.1, -alpha, false);
                 if self.meter.aborted {
                     found = Some((sq, v, i));
                 } else {

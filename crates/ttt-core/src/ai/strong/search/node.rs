@@ -5,10 +5,13 @@
 //! two opponent winning cells are a loss, a single one must be blocked and
 //! that forced reply does not use up depth, and a win the board sees
 //! without a search (a fork or a four-three the opponent cannot answer
-//! with a four) is taken. Then the table, reverse futility, the candidates
-//! in order (`picker.rs`), principal variation search (null windows after
-//! the first move), late quiet moves left out or searched shallower first,
-//! as the board's [`Selectivity`] says; where it asks for it
+//! with a four) is taken. Then the table, reverse futility, razoring (a
+//! null-window node far below alpha near the horizon plays only its
+//! fours), the candidates in order (`picker.rs`), principal variation
+//! search (null windows after the first move), late quiet moves left out
+//! or searched shallower first, and at an expected cut node far above
+//! beta every quiet move a ply shallower, as the board's [`Selectivity`]
+//! says; where it asks for it
 //! (`LOST_WIDENS`), a node whose beam of best moves all lose searches its
 //! other candidates before it reports the loss. Past the horizon, the
 //! best of the moves that make a four are still searched (up to
@@ -76,7 +79,7 @@ impl<B: SearchBoard> Search<'_, B> {
         }
         for &(_, sq) in &fours[..n] {
             self.board.apply(sq, me);
-            let v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+            let v = -self.search(depth - 1, ply + 1, -beta, -alpha, false);
             self.board.unapply(sq, me);
             if self.meter.aborted {
                 return 0;
@@ -96,8 +99,19 @@ impl<B: SearchBoard> Search<'_, B> {
 
     /// The value of the position for the side to move (fail-soft, within
     /// `alpha`..`beta`), searched `depth` plies deep (forced blocks free)
-    /// at `ply` plies from the root; 0 once the budget is spent.
-    pub(super) fn search(&mut self, depth: i32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// at `ply` plies from the root; 0 once the budget is spent. `cut`:
+    /// the node is expected to fail high (a null-window node whose parent
+    /// expects to fail low, as chess engines count node types: a late
+    /// move's reduced search, and every other ply below it), where a
+    /// position far above beta searches its quiet moves a ply shallower.
+    pub(super) fn search(
+        &mut self,
+        depth: i32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
         let stats = &mut self.meter.stats;
         stats.nodes += 1;
         stats.seldepth = stats.seldepth.max(ply);
@@ -129,7 +143,7 @@ impl<B: SearchBoard> Search<'_, B> {
                 return self.board.static_eval();
             }
             self.board.apply(sq, me);
-            let v = -self.search(depth, ply + 1, -beta, -alpha);
+            let v = -self.search(depth, ply + 1, -beta, -alpha, !cut);
             self.board.unapply(sq, me);
             return v;
         }
@@ -147,6 +161,15 @@ impl<B: SearchBoard> Search<'_, B> {
         if let Some(v) = self.board.futile(depth, alpha, beta) {
             return v;
         }
+        let null_window = beta - alpha == 1;
+        if null_window && self.board.razors(depth, alpha) {
+            // Far below alpha a ply or two from the horizon: only fours
+            // can lift it (razoring).
+            return self.fours_only(0, ply, alpha, beta);
+        }
+        // Far above beta at an expected cut node: quiet moves a ply
+        // shallower, fours in full (fail-high reduction).
+        let fail_high = null_window && cut && self.board.likely_fail_high(depth, beta);
         let mut list = [(0, Square::from_index(0)); BEAM];
         let n = self.candidates(&mut list, false);
         if n == 0 {
@@ -159,7 +182,6 @@ impl<B: SearchBoard> Search<'_, B> {
         let front = self.promote_known_moves(&mut list, n, tt_move, ply);
         self.meter.stats.interior += 1;
         let alpha_in = alpha;
-        let null_window = beta - alpha == 1;
         let mut best = -WIN;
         let mut best_move = list[0].1;
         for (i, &(_, sq)) in list[..n].iter().enumerate() {
@@ -174,21 +196,30 @@ impl<B: SearchBoard> Search<'_, B> {
             }
             let fours_before = self.board.counted_fours(me.index());
             let four_cell = class.is_some_and(|c| c >= ThreatClass::Four);
+            let depth = if fail_high && !four_cell {
+                depth - 1
+            } else {
+                depth
+            };
             self.board.apply(sq, me);
             let v = if i == 0 {
-                -self.search(depth - 1, ply + 1, -beta, -alpha)
+                -self.search(depth - 1, ply + 1, -beta, -alpha, null_window && !cut)
             } else {
                 // Late quiet moves are searched shallower first (`reduction`),
                 // and every later move with a null window: a move that
                 // beats alpha is searched again in full.
                 let makes_four = four_cell || self.board.counted_fours(me.index()) > fours_before;
                 let reduction = B::reduction(depth, i, front, makes_four, null_window);
-                let mut v = -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+                let mut v = if reduction > 0 {
+                    -self.search(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true)
+                } else {
+                    -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut)
+                };
                 if v > alpha && reduction > 0 && !self.meter.aborted {
-                    v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, !cut);
                 }
                 if v > alpha && v < beta && !self.meter.aborted {
-                    v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+                    v = -self.search(depth - 1, ply + 1, -beta, -alpha, false);
                 }
                 v
             };
@@ -246,9 +277,9 @@ impl<B: SearchBoard> Search<'_, B> {
                 continue;
             }
             self.board.apply(sq, me);
-            let mut v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha);
+            let mut v = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, true);
             if v > alpha && v < beta && !self.meter.aborted {
-                v = -self.search(depth - 1, ply + 1, -beta, -alpha);
+                v = -self.search(depth - 1, ply + 1, -beta, -alpha, false);
             }
             self.board.unapply(sq, me);
             if self.meter.aborted {
@@ -292,7 +323,7 @@ mod tests {
         let mut s = Search::unlimited(board);
         let stand = s.board.static_eval();
         let beta = stand - lead * FUTILITY_MARGIN;
-        let v = s.search(depth, 1, beta - width, beta);
+        let v = s.search(depth, 1, beta - width, beta, false);
         (s.meter.stats.nodes, v, stand)
     }
 
@@ -327,6 +358,67 @@ mod tests {
         // The console's 9x9, on the window board: searched.
         let small = nine("o.......o/........./..xx...../........./..xx...../........./........./........./o.......o");
         assert!(search_above_beta(WindowBoard::new(&small), 1, 8, 1).0 > 1);
+    }
+
+    /// On the pattern board, a null-window node two plies deep whose
+    /// evaluation is far below alpha searches only its fours (razoring):
+    /// not when the opponent has an open three to answer, not three plies
+    /// deep, not in a full window, never on the window board.
+    #[test]
+    fn a_quiet_node_far_below_alpha_searches_only_its_fours() {
+        fn below<B: SearchBoard>(board: B, depth: i32, lead: i32, width: i32) -> (u64, i32) {
+            let mut s = Search::unlimited(board);
+            let alpha = s.board.static_eval() + lead;
+            let v = s.search(depth, 1, alpha, alpha + width, false);
+            (s.meter.stats.nodes, v)
+        }
+        let shapes = |pos: &Position| ShapeBoard::new(pos).unwrap();
+        // X to move, no four to make: the node is its evaluation.
+        let behind = board(&[
+            (6, "......xx......."),
+            (8, "......oo......."),
+            (9, ".......o......."),
+            (0, "x.............."),
+        ]);
+        let (nodes, v) = below(shapes(&behind), 2, 2_000, 1);
+        assert_eq!(nodes, 1);
+        assert!(v < shapes(&behind).static_eval() + 2_000);
+        // Three plies, a full window, a small lead: searched.
+        assert!(below(shapes(&behind), 3, 2_000, 1).0 > 1);
+        assert!(below(shapes(&behind), 2, 2_000, 100).0 > 1);
+        assert!(below(shapes(&behind), 2, 100, 1).0 > 1);
+        // O's open three to answer: searched.
+        let threatened = board(&[
+            (6, "......xx......."),
+            (11, "....ooo........"),
+            (0, "x.............."),
+        ]);
+        assert!(below(shapes(&threatened), 2, 2_000, 1).0 > 1);
+        let small = nine("x.......x/........./..xx...../........./..oo...../........./........./........./o.......o");
+        assert!(below(WindowBoard::new(&small), 2, 2_000, 1).0 > 1);
+    }
+
+    /// At an expected cut node far above beta, the pattern board searches
+    /// its quiet moves a ply shallower: fewer nodes than the same search
+    /// at a node not expected to cut, and it still fails high.
+    #[test]
+    fn an_expected_cut_node_far_above_beta_searches_shallower() {
+        let pos = board(&[
+            (6, "......xx......."),
+            (7, ".......x......."),
+            (8, "......o.o......"),
+            (0, "o.............."),
+        ]);
+        let run = |cut: bool| {
+            let mut s = Search::unlimited(ShapeBoard::new(&pos).unwrap());
+            let beta = s.board.static_eval() - 2_500;
+            // 9 plies: past reverse futility's reach (8).
+            let v = s.search(9, 1, beta - 1, beta, cut);
+            (s.meter.stats.nodes, v >= beta)
+        };
+        let (cut, other) = (run(true), run(false));
+        assert!(cut.0 < other.0, "{cut:?} {other:?}");
+        assert!(cut.1 && other.1);
     }
 
     /// Past the horizon, on the pattern board, only the best four of a
@@ -366,7 +458,7 @@ mod tests {
             (12, "........o.o...."),
         ]);
         let mut s = Search::unlimited(ShapeBoard::new(&pos).unwrap());
-        s.search(1, 1, -WIN, WIN);
+        s.search(1, 1, -WIN, WIN, false);
         let stats = s.meter.stats;
         assert_eq!(stats.threat_nodes, 0);
         assert!(stats.leaf_nodes >= stats.children && stats.children > 0);

@@ -1,6 +1,9 @@
 //! How selective the search is on the pattern board. Its move order is
 //! good enough to reduce late moves more, leave late quiet moves out at
-//! null-window nodes and prune quiet nodes far above beta; the aspiration
+//! null-window nodes, prune quiet nodes far above beta, search only the
+//! fours of nodes far below alpha near the horizon (razoring) and the
+//! quiet moves of expected cut nodes far above beta a ply shallower
+//! (fail-high reduction), the last two as Rapfi does; the aspiration
 //! windows and the futility margin are on the evaluation's scale (a
 //! win-rate logit was 1,500 when they were set).
 use super::super::board::{Aspiration, SearchBoard, Selectivity};
@@ -103,7 +106,51 @@ impl<U: AsMut<[PatternUndo]>> Selectivity for ShapeBoard<U> {
         let stand = self.static_eval();
         (stand - FUTILITY_MARGIN * depth >= beta).then_some(stand)
     }
+
+    /// At an expected cut node whose static evaluation beats `beta` by
+    /// [`FAIL_HIGH_SLOPE`] a ply less [`FAIL_HIGH_BASE`] (and
+    /// [`FAIL_HIGH_THREAT`] more when the opponent has an open three or a
+    /// four-three to answer): Rapfi's fail-high reduction, its margin on
+    /// our scale.
+    #[inline]
+    fn likely_fail_high(&self, depth: i32, beta: i32) -> bool {
+        if beta.abs() >= MATE_BOUND {
+            return false;
+        }
+        let threat = if self.threatens(self.stones.turn.other()) {
+            FAIL_HIGH_THREAT
+        } else {
+            0
+        };
+        self.static_eval() >= beta + FAIL_HIGH_SLOPE * depth - FAIL_HIGH_BASE + threat
+    }
+
+    /// At most [`RAZOR_MARGIN`]`.len() - 1` plies from the horizon, where
+    /// the opponent has nothing to answer, a static evaluation more than
+    /// the margin below `alpha`: Rapfi's razoring (its search there is a
+    /// VCF; ours, the fours past the horizon).
+    #[inline]
+    fn razors(&self, depth: i32, alpha: i32) -> bool {
+        let Some(&margin) = RAZOR_MARGIN.get(depth.max(0) as usize) else {
+            return false;
+        };
+        alpha.abs() < MATE_BOUND
+            && !self.threatens(self.stones.turn.other())
+            && self.static_eval() + margin < alpha
+    }
 }
+
+/// Fail-high reduction's margin: Rapfi's `-9 + 15 d` (`+ 87` against an
+/// open three) on its scale of a logit 200, ours being 2,500.
+const FAIL_HIGH_SLOPE: i32 = 187;
+/// See [`FAIL_HIGH_SLOPE`].
+const FAIL_HIGH_BASE: i32 = 112;
+/// See [`FAIL_HIGH_SLOPE`].
+const FAIL_HIGH_THREAT: i32 = 1087;
+
+/// Razoring's margin by depth (none at the horizon itself): Rapfi's
+/// `0.17 d^2 + 14 d + 19` below 2.6 plies, on our scale.
+const RAZOR_MARGIN: [i32; 3] = [0, 412, 600];
 
 #[cfg(test)]
 mod tests {
