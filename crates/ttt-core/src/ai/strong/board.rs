@@ -158,25 +158,44 @@ pub(super) trait Selectivity {
         class: Option<ThreatClass>,
     ) -> bool;
 
+    /// What the rules below read of a node: its [`Estimate`], taken once
+    /// a node. `None` (the default): the board never prunes by its
+    /// evaluation, and nothing is read.
+    fn estimate(&self) -> Option<Estimate> {
+        None
+    }
+
     /// A value for a node `depth` plies deep, searched with the window
     /// (`alpha`, `beta`), that stands without a search (reverse futility);
     /// `None`: search it.
-    fn futile(&self, depth: i32, alpha: i32, beta: i32) -> Option<i32>;
+    fn futile(_depth: i32, _alpha: i32, _beta: i32, _node: Estimate) -> Option<i32> {
+        None
+    }
 
     /// Whether an expected cut node `depth` plies deep, searched with a
     /// null window at `beta`, stands so far above it that its quiet moves
-    /// are searched a ply shallower (fail-high reduction). Never, unless a
-    /// board says otherwise.
-    fn likely_fail_high(&self, _depth: i32, _beta: i32) -> bool {
+    /// are searched a ply shallower (fail-high reduction).
+    fn likely_fail_high(_depth: i32, _beta: i32, _node: Estimate) -> bool {
         false
     }
 
     /// Whether a null-window node `depth` plies deep stands so far below
-    /// `alpha` that only its fours are searched (razoring). Never, unless
-    /// a board says otherwise.
-    fn razors(&self, _depth: i32, _alpha: i32) -> bool {
+    /// `alpha` that only its fours are searched (razoring).
+    fn razors(_depth: i32, _alpha: i32, _node: Estimate) -> bool {
         false
     }
+}
+
+/// What a node's pruning rules ([`Selectivity::futile`], `razors`,
+/// `likely_fail_high`) read of it, taken once before any of them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) struct Estimate {
+    /// What the node is worth to the side to move without a search: the
+    /// static evaluation.
+    pub(super) value: i32,
+    /// Whether the opponent has an open three or a four-three the side to
+    /// move must answer (its threats decide the node, not the value).
+    pub(super) threatened: bool,
 }
 
 /// An aspiration window at the root: from this iteration on, the root is

@@ -158,18 +158,22 @@ impl<B: SearchBoard> Search<'_, B> {
         if let Some(v) = settled {
             return v;
         }
-        if let Some(v) = self.board.futile(depth, alpha, beta) {
+        // Read once for the three rules below (`None`: a board that never
+        // prunes by its evaluation).
+        let node = self.board.estimate();
+        if let Some(v) = node.and_then(|n| B::futile(depth, alpha, beta, n)) {
             return v;
         }
         let null_window = beta - alpha == 1;
-        if null_window && self.board.razors(depth, alpha) {
+        if null_window && node.is_some_and(|n| B::razors(depth, alpha, n)) {
             // Far below alpha a ply or two from the horizon: only fours
             // can lift it (razoring).
             return self.fours_only(0, ply, alpha, beta);
         }
         // Far above beta at an expected cut node: quiet moves a ply
         // shallower, fours in full (fail-high reduction).
-        let fail_high = null_window && cut && self.board.likely_fail_high(depth, beta);
+        let fail_high =
+            null_window && cut && node.is_some_and(|n| B::likely_fail_high(depth, beta, n));
         let mut list = [(0, Square::from_index(0)); BEAM];
         let n = self.candidates(&mut list, false);
         if n == 0 {

@@ -6,7 +6,7 @@
 //! (fail-high reduction), the last two as Rapfi does; the aspiration
 //! windows and the futility margin are on the evaluation's scale (a
 //! win-rate logit was 1,500 when they were set).
-use super::super::board::{Aspiration, SearchBoard, Selectivity};
+use super::super::board::{Aspiration, Estimate, SearchBoard, Selectivity};
 use super::super::score::MATE_BOUND;
 use super::ShapeBoard;
 use crate::pattern::{PatternUndo, ThreatClass};
@@ -88,55 +88,54 @@ impl<U: AsMut<[PatternUndo]>> Selectivity for ShapeBoard<U> {
             && class.is_some_and(|c| c < ThreatClass::OpenThree)
     }
 
-    /// Reverse futility: at a null-window node of at most
-    /// [`FUTILITY_DEPTH`] plies whose static evaluation beats `beta` by
-    /// [`FUTILITY_MARGIN`] per ply, and where the opponent has no
-    /// open-four or four-three cell to answer, that evaluation: the side
-    /// to move is too far ahead for the search below to bring it under
-    /// beta.
+    /// The static evaluation and whether the opponent has an open-four or
+    /// four-three cell to answer.
     #[inline]
-    fn futile(&self, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
-        if beta - alpha > 1
-            || depth > FUTILITY_DEPTH
-            || beta.abs() >= MATE_BOUND
-            || self.threatens(self.stones.turn.other())
+    fn estimate(&self) -> Option<Estimate> {
+        Some(Estimate {
+            value: self.static_eval(),
+            threatened: self.threatens(self.stones.turn.other()),
+        })
+    }
+
+    /// Reverse futility: at a null-window node of at most
+    /// [`FUTILITY_DEPTH`] plies whose estimate beats `beta` by
+    /// [`FUTILITY_MARGIN`] per ply, and where the opponent has nothing to
+    /// answer, that estimate: the side to move is too far ahead for the
+    /// search below to bring it under beta.
+    #[inline]
+    fn futile(depth: i32, alpha: i32, beta: i32, node: Estimate) -> Option<i32> {
+        if beta - alpha > 1 || depth > FUTILITY_DEPTH || beta.abs() >= MATE_BOUND || node.threatened
         {
             return None;
         }
-        let stand = self.static_eval();
-        (stand - FUTILITY_MARGIN * depth >= beta).then_some(stand)
+        (node.value - FUTILITY_MARGIN * depth >= beta).then_some(node.value)
     }
 
-    /// At an expected cut node whose static evaluation beats `beta` by
+    /// At an expected cut node whose estimate beats `beta` by
     /// [`FAIL_HIGH_SLOPE`] a ply less [`FAIL_HIGH_BASE`] (and
     /// [`FAIL_HIGH_THREAT`] more when the opponent has an open three or a
     /// four-three to answer): Rapfi's fail-high reduction, its margin on
     /// our scale.
     #[inline]
-    fn likely_fail_high(&self, depth: i32, beta: i32) -> bool {
+    fn likely_fail_high(depth: i32, beta: i32, node: Estimate) -> bool {
         if beta.abs() >= MATE_BOUND {
             return false;
         }
-        let threat = if self.threatens(self.stones.turn.other()) {
-            FAIL_HIGH_THREAT
-        } else {
-            0
-        };
-        self.static_eval() >= beta + FAIL_HIGH_SLOPE * depth - FAIL_HIGH_BASE + threat
+        let threat = if node.threatened { FAIL_HIGH_THREAT } else { 0 };
+        node.value >= beta + FAIL_HIGH_SLOPE * depth - FAIL_HIGH_BASE + threat
     }
 
     /// At most [`RAZOR_MARGIN`]`.len() - 1` plies from the horizon, where
-    /// the opponent has nothing to answer, a static evaluation more than
-    /// the margin below `alpha`: Rapfi's razoring (its search there is a
-    /// VCF; ours, the fours past the horizon).
+    /// the opponent has nothing to answer, an estimate more than the
+    /// margin below `alpha`: Rapfi's razoring (its search there is a VCF;
+    /// ours, the fours past the horizon).
     #[inline]
-    fn razors(&self, depth: i32, alpha: i32) -> bool {
+    fn razors(depth: i32, alpha: i32, node: Estimate) -> bool {
         let Some(&margin) = RAZOR_MARGIN.get(depth.max(0) as usize) else {
             return false;
         };
-        alpha.abs() < MATE_BOUND
-            && !self.threatens(self.stones.turn.other())
-            && self.static_eval() + margin < alpha
+        alpha.abs() < MATE_BOUND && !node.threatened && node.value + margin < alpha
     }
 }
 
@@ -155,6 +154,9 @@ const RAZOR_MARGIN: [i32; 3] = [0, 412, 600];
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An estimate far past any margin.
+    const WIN_LIKE: i32 = 1_000_000;
 
     /// Late moves are reduced by `ln(depth) * ln(move number)` plies (one
     /// more at null-window nodes), leaving at least one; moves that make a
@@ -179,6 +181,41 @@ mod tests {
         for ((depth, i, front, four, null), plies) in cases {
             assert_eq!(<ShapeBoard>::reduction(depth, i, front, four, null), plies);
         }
+    }
+
+    /// Reverse futility, razoring and the fail-high reduction read the
+    /// node's estimate against the window: their margins by depth, and
+    /// none of them against a threat (the fail-high reduction only wants
+    /// more) or near a mate.
+    #[test]
+    fn the_estimate_decides_futility_razoring_and_fail_high() {
+        let at = |value, threatened| Estimate { value, threatened };
+        let futile = <ShapeBoard>::futile;
+        let razors = <ShapeBoard>::razors;
+        let fail_high = <ShapeBoard>::likely_fail_high;
+        // Futility: 500 a ply above beta, null windows, up to 8 plies.
+        assert_eq!(futile(3, 99, 100, at(1600, false)), Some(1600));
+        assert_eq!(futile(3, 99, 100, at(1599, false)), None);
+        assert_eq!(futile(3, 0, 100, at(9000, false)), None);
+        assert_eq!(futile(9, 99, 100, at(9000, false)), None);
+        assert_eq!(futile(3, 99, 100, at(9000, true)), None);
+        let mate = MATE_BOUND + 10;
+        assert_eq!(futile(1, mate - 1, mate, at(WIN_LIKE, false)), None);
+        // Razoring: 412 below alpha at one ply, 600 at two, never at three.
+        assert!(razors(1, 1000, at(587, false)));
+        assert!(!razors(1, 1000, at(588, false)));
+        assert!(razors(2, 1000, at(399, false)));
+        assert!(!razors(2, 1000, at(400, false)));
+        assert!(!razors(3, 1000, at(-9000, false)));
+        assert!(!razors(1, 1000, at(-9000, true)));
+        assert!(!razors(1, -mate, at(-WIN_LIKE, false)));
+        // Fail high: 187 a ply less 112 above beta, 1,087 more against a
+        // threat.
+        assert!(fail_high(4, 100, at(100 + 748 - 112, false)));
+        assert!(!fail_high(4, 100, at(100 + 748 - 113, false)));
+        assert!(!fail_high(4, 100, at(100 + 748, true)));
+        assert!(fail_high(4, 100, at(100 + 748 - 112 + 1087, true)));
+        assert!(!fail_high(1, mate, at(WIN_LIKE, false)));
     }
 
     /// A null-window node skips quiet moves past the first `2 + depth`

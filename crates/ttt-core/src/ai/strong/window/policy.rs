@@ -1,6 +1,7 @@
 //! How selective the search is on the window board: little. Its move
 //! order is a sum of window gains, good enough to reduce late quiet moves
-//! by one ply but not to leave moves out; no aspiration, no futility.
+//! by one ply but not to leave moves out; no aspiration, no futility, razoring or fail-high
+//! reduction (the trait's defaults: nothing read, nothing pruned).
 use super::super::board::{Aspiration, Selectivity};
 use super::WindowBoard;
 use crate::pattern::ThreatClass;
@@ -37,12 +38,6 @@ impl Selectivity for WindowBoard {
         _class: Option<ThreatClass>,
     ) -> bool {
         false
-    }
-
-    /// Never: every node is searched.
-    #[inline(always)]
-    fn futile(&self, _depth: i32, _alpha: i32, _beta: i32) -> Option<i32> {
-        None
     }
 }
 
