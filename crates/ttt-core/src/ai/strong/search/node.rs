@@ -315,20 +315,29 @@ mod tests {
     use super::Search;
     use crate::Position;
 
-    /// Searches `board` `depth` plies deep with beta `lead` margins below
-    /// its evaluation, in a null window (or a wider one): nodes visited,
-    /// value, evaluation.
+    /// Searches `board` `depth` plies deep in the window (`low`, `high`)
+    /// counted from its evaluation: nodes visited, value, evaluation.
+    fn search_around_eval<B: SearchBoard>(
+        board: B,
+        depth: i32,
+        (low, high): (i32, i32),
+    ) -> (u64, i32, i32) {
+        let mut s = Search::unlimited(board);
+        let stand = s.board.static_eval();
+        let v = s.search(depth, 1, stand + low, stand + high, false);
+        (s.meter.stats.nodes, v, stand)
+    }
+
+    /// [`search_around_eval`] with beta `lead` futility margins below the
+    /// evaluation, in a null window (or one `width` wide).
     fn search_above_beta<B: SearchBoard>(
         board: B,
         depth: i32,
         lead: i32,
         width: i32,
     ) -> (u64, i32, i32) {
-        let mut s = Search::unlimited(board);
-        let stand = s.board.static_eval();
-        let beta = stand - lead * FUTILITY_MARGIN;
-        let v = s.search(depth, 1, beta - width, beta, false);
-        (s.meter.stats.nodes, v, stand)
+        let beta = -lead * FUTILITY_MARGIN;
+        search_around_eval(board, depth, (beta - width, beta))
     }
 
     /// On the pattern board, a null-window node a few plies deep whose
@@ -370,11 +379,9 @@ mod tests {
     /// deep, not in a full window, never on the window board.
     #[test]
     fn a_quiet_node_far_below_alpha_searches_only_its_fours() {
-        fn below<B: SearchBoard>(board: B, depth: i32, lead: i32, width: i32) -> (u64, i32) {
-            let mut s = Search::unlimited(board);
-            let alpha = s.board.static_eval() + lead;
-            let v = s.search(depth, 1, alpha, alpha + width, false);
-            (s.meter.stats.nodes, v)
+        // Alpha `lead` above the evaluation, the window `width` wide.
+        fn below<B: SearchBoard>(board: B, depth: i32, lead: i32, width: i32) -> (u64, i32, i32) {
+            search_around_eval(board, depth, (lead, lead + width))
         }
         let shapes = |pos: &Position| ShapeBoard::new(pos).unwrap();
         // X to move, no four to make: the node is its evaluation.
@@ -384,9 +391,9 @@ mod tests {
             (9, ".......o......."),
             (0, "x.............."),
         ]);
-        let (nodes, v) = below(shapes(&behind), 2, 2_000, 1);
+        let (nodes, v, stand) = below(shapes(&behind), 2, 2_000, 1);
         assert_eq!(nodes, 1);
-        assert!(v < shapes(&behind).static_eval() + 2_000);
+        assert!(v < stand + 2_000);
         // Three plies, a full window, a small lead: searched.
         assert!(below(shapes(&behind), 3, 2_000, 1).0 > 1);
         assert!(below(shapes(&behind), 2, 2_000, 100).0 > 1);
